@@ -1,0 +1,60 @@
+import cors from '@fastify/cors'
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
+import type { Runtime } from '../src/runtime.js'
+import { installErrorHandling } from './errors.js'
+import { RouteRegistry } from './registry.js'
+import { registerIndexRoute } from './routes/index.js'
+import { registerProductRoutes } from './routes/products.js'
+import { registerStoreRoutes } from './routes/stores.js'
+import { OpenStreams } from './streams.js'
+
+export interface AppOptions {
+  runtime: Runtime
+  logger?: FastifyServerOptions['logger']
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    runtime: Runtime
+    registry: RouteRegistry
+  }
+}
+
+/** Builds the app without listening (tests use inject(); http/main.ts listens). */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { runtime } = options
+  const config = runtime.config
+  const app = Fastify({
+    logger: options.logger ?? false,
+    routerOptions: { maxParamLength: 200 },
+    bodyLimit: 1024 * 1024,
+    requestIdHeader: 'x-request-id',
+    return503OnClosing: true,
+  })
+  app.decorate('runtime', runtime)
+  app.decorate('publicBaseUrl', config.publicBaseUrl)
+  app.decorate('openStreams', new OpenStreams(config.streams.maxOpen))
+  const registry = new RouteRegistry()
+  app.decorate('registry', registry)
+
+  installErrorHandling(app)
+  // Every surface is public and anonymous: any origin, never credentials.
+  await app.register(cors, {
+    origin: '*',
+    credentials: false,
+    methods: ['GET', 'HEAD', 'POST', 'OPTIONS'],
+    exposedHeaders: ['mcp-session-id', 'mcp-protocol-version', 'retry-after', 'ratelimit', 'ratelimit-policy', 'x-request-id'],
+    maxAge: 86_400,
+    strictPreflight: false,
+  })
+  app.addHook('onSend', async (_request, reply, payload) => {
+    reply.header('x-content-type-options', 'nosniff')
+    return payload
+  })
+
+  registerIndexRoute(app, registry)
+  registerStoreRoutes(app, registry, runtime.service)
+  registerProductRoutes(app, registry, runtime.service)
+  registry.addMethodNotAllowed(app)
+  return app
+}

@@ -1,0 +1,52 @@
+import { z } from 'zod'
+import { invalidParameter } from '../src/errors.js'
+import { validateInput, type Hints } from '../src/validation.js'
+
+/**
+ * Query strings arrive as text. The route's zod object (the same one the OpenAPI document is built
+ * from) says which fields are numbers; those are converted here, then the object validates the rest.
+ */
+
+const numericKinds = new WeakMap<z.ZodType, 'number' | 'integer' | null>()
+
+function numericKind(field: z.ZodType): 'number' | 'integer' | null {
+  let kind = numericKinds.get(field)
+  if (kind === undefined) {
+    const json = z.toJSONSchema(field, { io: 'input', unrepresentable: 'any' }) as { type?: unknown }
+    kind = json.type === 'number' || json.type === 'integer' ? json.type : null
+    numericKinds.set(field, kind)
+  }
+  return kind
+}
+
+const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/
+const INTEGER = /^[+-]?\d+$/
+
+export function parseQuery<S extends z.ZodObject>(schema: S, query: unknown, hints: Hints = {}): z.output<S> {
+  const raw = (query ?? {}) as Record<string, unknown>
+  const typed: Record<string, unknown> = {}
+  for (const [key, value] of Object.entries(raw)) {
+    if (Array.isArray(value)) {
+      throw invalidParameter(key, 'was given more than once', `Send '${key}' once.`)
+    }
+    if (typeof value !== 'string') continue
+    // An empty value counts as absent, as HTML forms send it.
+    if (value.trim() === '') continue
+    const field = schema.shape[key] as z.ZodType | undefined
+    const kind = field ? numericKind(field) : null
+    if (kind) {
+      const pattern = kind === 'integer' ? INTEGER : NUMBER
+      if (!pattern.test(value.trim())) {
+        throw invalidParameter(
+          key,
+          kind === 'integer' ? `'${value}' is not a whole number` : `'${value}' is not a number`,
+          hints[key] ?? `Send '${key}' as a ${kind === 'integer' ? 'whole number' : 'decimal number'}.`,
+        )
+      }
+      typed[key] = Number(value)
+    } else {
+      typed[key] = value
+    }
+  }
+  return validateInput(schema, typed, hints)
+}

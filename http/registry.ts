@@ -1,0 +1,83 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify'
+import type { z } from 'zod'
+import { ServiceError } from '../src/errors.js'
+
+export interface ResponseSpec {
+  description: string
+  /** JSON body schema; omitted for bodies described only by mediaType. */
+  schema?: z.ZodType
+  /** Defaults to application/json. */
+  mediaType?: string
+  /** Further media types of the same response (e.g. NDJSON beside JSON). */
+  alternatives?: Array<{ mediaType: string; schema?: z.ZodType; description?: string }>
+  example?: unknown
+}
+
+/**
+ * One public route: the single source for Fastify registration, the ApiIndex (`GET /api`), the
+ * OpenAPI document and the 405 handling. `path` uses OpenAPI's `{param}` form.
+ */
+export interface RouteSpec {
+  method: 'GET' | 'POST'
+  path: string
+  operationId: string
+  summary: string
+  description: string
+  tags: string[]
+  query?: z.ZodObject
+  params?: z.ZodObject
+  body?: { schema: z.ZodType; mediaType: string; description: string }
+  responses: Record<number, ResponseSpec>
+  /** Listed in the ApiIndex and the OpenAPI document; discovery files are listed in the index only. */
+  inOpenApi?: boolean
+  handler: (request: FastifyRequest, reply: FastifyReply) => unknown
+  /** Extra Fastify route options (body limits, content-type parsers). */
+  fastify?: { bodyLimit?: number }
+}
+
+export class RouteRegistry {
+  readonly routes: RouteSpec[] = []
+
+  add(app: FastifyInstance, spec: RouteSpec): void {
+    this.routes.push(spec)
+    app.route({
+      method: spec.method,
+      url: toFastifyPath(spec.path),
+      handler: spec.handler,
+      ...(spec.fastify ?? {}),
+    })
+  }
+
+  /** After every route is added: other methods on a known path answer 405 with Allow. */
+  addMethodNotAllowed(app: FastifyInstance): void {
+    const byPath = new Map<string, Set<string>>()
+    for (const route of this.routes) {
+      const methods = byPath.get(route.path) ?? new Set<string>()
+      methods.add(route.method)
+      if (route.method === 'GET') methods.add('HEAD')
+      byPath.set(route.path, methods)
+    }
+    // OPTIONS stays with the CORS preflight handler.
+    const all: HTTPMethods[] = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH']
+    for (const [path, methods] of byPath) {
+      const others = all.filter((m) => !methods.has(m))
+      if (others.length === 0) continue
+      const allow = [...methods, 'OPTIONS'].join(', ')
+      app.route({
+        method: others,
+        url: toFastifyPath(path),
+        handler: async (request, reply) => {
+          reply.header('allow', allow)
+          throw new ServiceError('method_not_allowed', {
+            message: `Method ${request.method} is not allowed on ${path}.`,
+            hint: `Use one of: ${allow}.`,
+          })
+        },
+      })
+    }
+  }
+}
+
+export function toFastifyPath(path: string): string {
+  return path.replace(/\{(\w+)\}/g, ':$1')
+}

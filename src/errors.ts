@@ -1,0 +1,170 @@
+import { UpstreamError } from './upstream/errors.js'
+
+/**
+ * The public error catalogue: the only vocabulary callers see, on every door (REST body, NDJSON
+ * `error` event, MCP `isError` result). Codes are stable; see the README's error table.
+ */
+export const ERROR_CODES = {
+  missing_parameter: { status: 400, ko: '필수 입력값이 없습니다.', en: 'A required parameter is missing.' },
+  invalid_parameter: { status: 400, ko: '입력값이 올바르지 않습니다.', en: 'A parameter is malformed.' },
+  not_found: { status: 404, ko: '요청한 항목을 찾을 수 없습니다.', en: 'No such store or product.' },
+  route_not_found: { status: 404, ko: '존재하지 않는 경로입니다.', en: 'No such route.' },
+  method_not_allowed: { status: 405, ko: '허용되지 않는 요청 방식입니다.', en: 'Method not allowed on this route.' },
+  not_acceptable: { status: 406, ko: '요청한 응답 형식을 제공할 수 없습니다.', en: 'The requested media type cannot be produced.' },
+  payload_too_large: { status: 413, ko: '요청 본문이 너무 큽니다.', en: 'The request body is too large.' },
+  unsupported_media_type: { status: 415, ko: '지원하지 않는 요청 형식입니다.', en: 'Unsupported request media type.' },
+  rate_limited: { status: 429, ko: '요청이 너무 많습니다. 잠시 후 다시 시도해 주세요.', en: 'Too many requests from this client.' },
+  internal_error: { status: 500, ko: '일시적인 오류가 발생했습니다. 잠시 후 다시 시도해 주세요.', en: 'Unexpected server error.' },
+  upstream_error: { status: 502, ko: '매장 정보 서비스에 일시적인 문제가 있습니다. 잠시 후 다시 시도해 주세요.', en: 'The upstream retail service failed or rejected the request.' },
+  overloaded: { status: 503, ko: '요청이 몰려 잠시 처리할 수 없습니다. 잠시 후 다시 시도해 주세요.', en: 'The service is at its upstream budget; retry shortly.' },
+  upstream_unavailable: { status: 503, ko: '매장 정보 서비스가 일시적으로 응답하지 않습니다. 잠시 후 다시 시도해 주세요.', en: 'The upstream retail service is unavailable; failing fast until it recovers.' },
+  shutting_down: { status: 503, ko: '서버가 재시작 중입니다. 잠시 후 다시 시도해 주세요.', en: 'The server is shutting down.' },
+} as const satisfies Record<string, { status: number; ko: string; en: string }>
+
+export type ErrorCode = keyof typeof ERROR_CODES
+
+export const DOCS_PATH = '/developers'
+
+/** The spec's Error body. `documentation` is filled in by the door that knows the public base URL. */
+export interface ErrorBody {
+  error: string
+  code: ErrorCode
+  message: string
+  hint: string
+  status: number
+  documentation: string
+  detail?: string
+}
+
+export class ServiceError extends Error {
+  override readonly name = 'ServiceError'
+  readonly code: ErrorCode
+  readonly status: number
+  readonly messageKo: string
+  readonly hint: string
+  readonly detail: string | undefined
+  readonly retryAfterSeconds: number | undefined
+
+  constructor(
+    code: ErrorCode,
+    init: { message?: string; ko?: string; hint: string; detail?: string; retryAfterSeconds?: number; cause?: unknown },
+  ) {
+    const entry = ERROR_CODES[code]
+    super(init.message ?? entry.en, { cause: init.cause })
+    this.code = code
+    this.status = entry.status
+    this.messageKo = init.ko ?? entry.ko
+    this.hint = init.hint
+    this.detail = init.detail
+    this.retryAfterSeconds = init.retryAfterSeconds
+  }
+
+  toBody(documentation: string): ErrorBody {
+    const body: ErrorBody = {
+      error: this.messageKo,
+      code: this.code,
+      message: this.message,
+      hint: this.hint,
+      status: this.status,
+      documentation,
+    }
+    if (this.detail !== undefined) body.detail = this.detail
+    return body
+  }
+}
+
+export const missingParameter = (name: string, hint?: string): ServiceError =>
+  new ServiceError('missing_parameter', {
+    message: `Missing required parameter '${name}'.`,
+    ko: `필수 입력값 '${name}'이(가) 없습니다.`,
+    hint: hint ?? `Add the '${name}' parameter.`,
+  })
+
+export const invalidParameter = (name: string, problem: string, hint: string): ServiceError =>
+  new ServiceError('invalid_parameter', {
+    message: `Invalid parameter '${name}': ${problem}`,
+    ko: `입력값 '${name}'이(가) 올바르지 않습니다.`,
+    hint,
+  })
+
+export const unknownStoreForProducts = (code: string): ServiceError =>
+  new ServiceError('invalid_parameter', {
+    message: `Invalid parameter 'branchCode': no store has the code '${code}'.`,
+    ko: `매장 코드 '${code}'에 해당하는 매장이 없습니다.`,
+    hint: 'Call searchStores (MCP: search_stores) first and pass one of the returned store codes as branchCode.',
+  })
+
+/** Which family an operation belongs to decides its upstream-failure status (spec §7). */
+export type OperationFamily = 'store' | 'product'
+
+/**
+ * The one place where internal failures become public errors. Store operations report upstream
+ * failures as 502 `upstream_error`, product operations as 500 `internal_error` (spec §7); overload and
+ * an open circuit are 503 with Retry-After on both.
+ */
+export function toServiceError(error: unknown, family: OperationFamily): ServiceError {
+  if (error instanceof ServiceError) return error
+  if (error instanceof UpstreamError) {
+    const retry = error.retryAfterSeconds
+    switch (error.kind) {
+      case 'overloaded':
+        return new ServiceError('overloaded', {
+          hint: `Retry after ${retry ?? 1} s; keep to a few requests per second.`,
+          detail: error.detail,
+          retryAfterSeconds: retry ?? 1,
+          cause: error,
+        })
+      case 'circuit_open':
+        return new ServiceError('upstream_unavailable', {
+          hint: `The upstream has been failing; retry after ${retry ?? 30} s.`,
+          detail: error.detail,
+          retryAfterSeconds: retry ?? 30,
+          cause: error,
+        })
+      case 'aborted':
+        return new ServiceError('internal_error', {
+          message: 'The request was cancelled before it finished.',
+          hint: 'Send the request again and keep the connection open until it answers.',
+          detail: error.detail,
+          cause: error,
+        })
+      default: {
+        const what = upstreamKindSentence(error)
+        const code = family === 'store' ? 'upstream_error' : 'internal_error'
+        return new ServiceError(code, {
+          message: `The upstream retail service failed: ${what}.`,
+          hint:
+            error.kind === 'rate_limited'
+              ? `The upstream is rate limiting; retry after ${retry ?? 5} s.`
+              : 'This is not a problem with your request. Retry in a few seconds; if it persists, check /api/health/upstream.',
+          detail: `${error.endpoint}: ${error.detail}`,
+          retryAfterSeconds: error.kind === 'rate_limited' ? (retry ?? 5) : undefined,
+          cause: error,
+        })
+      }
+    }
+  }
+  return new ServiceError('internal_error', {
+    hint: 'Retry the request; if it keeps failing, report it with the time of the request.',
+    cause: error,
+  })
+}
+
+function upstreamKindSentence(error: UpstreamError): string {
+  switch (error.kind) {
+    case 'timeout':
+      return 'it did not answer in time'
+    case 'network':
+      return 'it could not be reached'
+    case 'bad_response':
+      return 'it sent a response we could not understand'
+    case 'unauthorized':
+      return 'it refused our anonymous pre-auth token'
+    case 'rejected':
+      return 'it rejected the request'
+    case 'rate_limited':
+      return 'it is rate limiting us'
+    default:
+      return error.status !== undefined ? `it answered HTTP ${error.status}` : 'it failed'
+  }
+}

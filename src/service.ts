@@ -1,0 +1,363 @@
+import { setMaxListeners } from 'node:events'
+import { ServiceError, toServiceError, unknownStoreForProducts, type OperationFamily } from './errors.js'
+import {
+  LIMITS,
+  PRODUCT_ID_PATTERN,
+  STORE_CODE_PATTERN,
+  type AvailabilityInput,
+  type NearbyStoreStock,
+  type Product,
+  type ProductAvailability,
+  type ProductSearchInput,
+  type ProductSearchResult,
+  type ScanProgress,
+  type Store,
+  type StoreSearchInput,
+} from './schemas.js'
+import { stockKey, type CatalogueItem, type StockAnswer, type Upstream, type UpstreamStore } from './upstream/client.js'
+import { UpstreamError } from './upstream/errors.js'
+
+/**
+ * Catalogue entries per scanned page. The public `currentPage`/`nextPage` cursor counts pages of this
+ * size, so it must not change between releases. 50 keeps about 15 in-stock hits per page at the
+ * typical 30 % stock rate (10 are wanted), so most searches need one catalogue round trip.
+ */
+export const CATALOGUE_PAGE_SIZE = 50
+
+export interface ScanLimits {
+  /** Catalogue pages one request may scan. */
+  maxPages: number
+  /** Hard bound on one product search or availability request. */
+  deadlineMs: number
+  /** Product scans allowed to run at once; more are refused with 503 `overloaded`. */
+  maxConcurrent: number
+}
+
+export interface CallOptions {
+  signal?: AbortSignal | undefined
+}
+
+export interface ScanOptions extends CallOptions {
+  onProgress?: ((progress: ScanProgress) => void) | undefined
+}
+
+/** Stops starting new catalogue pages once this share of the deadline is spent, so partial results still arrive. */
+const SOFT_DEADLINE_SHARE = 0.6
+
+/**
+ * The domain: find stores, get one, scan the catalogue for products in stock at a store, and one
+ * product's availability here and nearby. Doors (REST, NDJSON, MCP) validate their own input and
+ * call these; every upstream failure leaves here as a public ServiceError.
+ */
+export class StoreService {
+  #activeScans = 0
+
+  constructor(
+    private readonly upstream: Upstream,
+    private readonly limits: ScanLimits,
+  ) {}
+
+  get activeScans(): number {
+    return this.#activeScans
+  }
+
+  async searchStores(input: StoreSearchInput, options: CallOptions = {}): Promise<Store[]> {
+    return this.#guard('store', async () => {
+      const byLocation = input.latitude !== undefined && input.longitude !== undefined
+      if (!byLocation && !input.keyword) {
+        throw new ServiceError('missing_parameter', {
+          message: 'Give a keyword, or both latitude and longitude.',
+          ko: '검색어 또는 위도·경도를 입력해 주세요.',
+          hint: 'Send keyword (an address, neighbourhood or store name), or curLttd and curLitd for a nearby search.',
+        })
+      }
+      const rows = await this.upstream.searchStores(
+        {
+          keyword: input.keyword,
+          latitude: byLocation ? input.latitude : undefined,
+          longitude: byLocation ? input.longitude : undefined,
+          page: input.page,
+          pageSize: input.pageSize,
+        },
+        options.signal,
+      )
+      return rows.slice(0, input.pageSize).map(toStore)
+    })
+  }
+
+  async getStore(code: string, options: CallOptions = {}): Promise<Store> {
+    return this.#guard('store', async () => {
+      const store = STORE_CODE_PATTERN.test(code) ? await this.upstream.findStore(code, options.signal) : null
+      if (!store) {
+        throw new ServiceError('not_found', {
+          message: `No store has the code '${code}'.`,
+          ko: `매장 코드 '${code}'에 해당하는 매장을 찾을 수 없습니다.`,
+          hint: 'Find the store code with searchStores (MCP: search_stores) by keyword or coordinates.',
+        })
+      }
+      return toStore(store)
+    })
+  }
+
+  async searchStoreProducts(input: ProductSearchInput, options: ScanOptions = {}): Promise<ProductSearchResult> {
+    return this.#guard('product', () =>
+      this.#withScanSlot(() =>
+        this.#withDeadline(options.signal, (signal) => this.#scan(input, signal, options.onProgress ?? (() => {}))),
+      ),
+    )
+  }
+
+  async getProductAvailability(input: AvailabilityInput, options: CallOptions = {}): Promise<ProductAvailability> {
+    return this.#guard('product', () =>
+      this.#withDeadline(options.signal, (signal) => this.#availability(input, signal)),
+    )
+  }
+
+  async #scan(input: ProductSearchInput, signal: AbortSignal, report: (p: ScanProgress) => void): Promise<ProductSearchResult> {
+    const started = Date.now()
+    const softDeadline = started + this.limits.deadlineMs * SOFT_DEADLINE_SHARE
+    const target = LIMITS.productsWantedPerPage
+    const code = input.branchCode
+    this.#assertStoreCode(code)
+
+    // The pre-auth handshake and the store check run beside the first catalogue page.
+    this.upstream.warmUp()
+    const storeCheck = this.#requireStore(code, signal)
+    storeCheck.catch(() => {}) // awaited below; observed here in case the catalogue fails first
+    const fetchPage = (page: number) => {
+      const pending = this.upstream.searchCatalogue({ text: input.keyword, page, pageSize: CATALOGUE_PAGE_SIZE }, signal)
+      pending.catch(() => {}) // awaited later, or abandoned when the scan stops early
+      return pending
+    }
+
+    let page = input.page
+    let nextFetch = fetchPage(page)
+    let pagesDone = 0
+    let scanned = 0
+    let candidates = 0
+    const resolving: Array<Promise<Product[]>> = []
+    const progress = (extra: Partial<ScanProgress> = {}) =>
+      report({
+        found: candidates,
+        target,
+        page,
+        scanned,
+        percent: Math.min(99, Math.round(Math.max(candidates / target, pagesDone / this.limits.maxPages) * 100)),
+        ...extra,
+      })
+    progress()
+
+    let hasMore: boolean
+    for (;;) {
+      const catalogue = await nextFetch
+      scanned += catalogue.items.length
+      hasMore = catalogueHasMore(page, catalogue.items.length, catalogue.total)
+      const mayScanAnother = pagesDone + 1 < this.limits.maxPages && Date.now() < softDeadline
+      // Prefetch while this page's stock is checked; the page is cached if a later request wants it.
+      if (hasMore && mayScanAnother) nextFetch = fetchPage(page + 1)
+      progress()
+
+      await storeCheck
+      const stock = await this.#stockAt(code, catalogue.items, signal)
+      const inStock = catalogue.items.flatMap((item) => {
+        const quantity = stock.get(stockKey(item.productId, code))
+        return quantity !== null && quantity !== undefined && quantity > 0 ? [{ item, quantity }] : []
+      })
+      candidates += inStock.length
+      // Placements resolve in the background while the next page's stock is checked.
+      const placed = this.#placeAll(code, inStock, signal)
+      placed.catch(() => {})
+      resolving.push(placed)
+      pagesDone += 1
+      progress()
+
+      if (!hasMore || candidates >= target || !mayScanAnother) break
+      page += 1
+    }
+
+    const products = (await Promise.all(resolving)).flat()
+    report({ found: products.length, target, page, scanned, percent: 100 })
+    return { products, hasMore, nextPage: page + 1 }
+  }
+
+  /** Stock of a page's products at one store. Unknown rows are left out; all unknown is a failure, not "none in stock". */
+  async #stockAt(code: string, items: CatalogueItem[], signal: AbortSignal): Promise<StockAnswer> {
+    if (items.length === 0) return new Map()
+    const stock = await this.upstream.getStock(
+      items.map((item) => ({ productId: item.productId, storeCode: code })),
+      signal,
+    )
+    const known = items.filter((item) => {
+      const quantity = stock.get(stockKey(item.productId, code))
+      return quantity !== null && quantity !== undefined
+    })
+    if (known.length === 0) {
+      throw new UpstreamError('bad_response', 'selStrPkupStck', `stock unknown for all ${items.length} products at store ${code}`)
+    }
+    return stock
+  }
+
+  /** Floor and zone for each in-stock product; a product with no known placement is left out (Product needs both). */
+  async #placeAll(code: string, inStock: Array<{ item: CatalogueItem; quantity: number }>, signal: AbortSignal): Promise<Product[]> {
+    const placed = await Promise.all(
+      inStock.map(async ({ item, quantity }) => {
+        const placement = await this.upstream.getPlacement(item.productId, code, signal)
+        if (!placement) return null
+        const product: Product = {
+          id: item.productId,
+          name: item.name,
+          price: item.price,
+          image: item.image,
+          stock: quantity,
+          stairNo: placement.floor,
+          zoneNo: placement.zone,
+        }
+        return product
+      }),
+    )
+    return placed.filter((p): p is Product => p !== null)
+  }
+
+  async #availability(input: AvailabilityInput, signal: AbortSignal): Promise<ProductAvailability> {
+    const { productId, branchCode: code } = input
+    this.#assertStoreCode(code)
+    if (!PRODUCT_ID_PATTERN.test(productId)) {
+      throw new ServiceError('invalid_parameter', {
+        message: `Invalid product id '${productId}'.`,
+        hint: 'Pass a product id as returned by searchStoreProducts, such as 1049275.',
+      })
+    }
+    this.upstream.warmUp()
+    // Placement does not depend on the store record, so it starts at once. A failed placement
+    // lookup is "placement unknown", which the spec spells null.
+    const placement = this.upstream.getPlacement(productId, code, signal).catch((error: unknown) => {
+      if (signal.aborted) throw error
+      return null
+    })
+    placement.catch(() => {})
+    const store = await this.#requireStore(code, signal)
+    const nearbyRows = await this.upstream.searchStores(
+      { latitude: store.lat, longitude: store.lng, page: 1, pageSize: LIMITS.nearbyStoresScanned + 1 },
+      signal,
+    )
+    const nearby = nearbyRows.filter((row) => row.code !== code).slice(0, LIMITS.nearbyStoresScanned)
+    const stock = await this.upstream.getStock(
+      [code, ...nearby.map((row) => row.code)].map((storeCode) => ({ productId, storeCode })),
+      signal,
+    )
+    const here = stock.get(stockKey(productId, code))
+    if (here === null || here === undefined) {
+      await this.#explainUnknownStock(productId, code, stock, signal)
+    }
+    const otherBranches: NearbyStoreStock[] = nearby
+      .flatMap((row) => {
+        const quantity = stock.get(stockKey(productId, row.code))
+        if (quantity === null || quantity === undefined || quantity < 1) return []
+        return [{ code: row.code, name: row.name, address: row.address, stock: quantity, distanceKm: row.distanceKm }]
+      })
+      .sort((a, b) => (a.distanceKm ?? Infinity) - (b.distanceKm ?? Infinity))
+      .slice(0, LIMITS.nearbyStoresReturned)
+    const place = await placement
+    return {
+      stock: here ?? 0,
+      stairNo: place?.floor ?? null,
+      zoneNo: place?.zone ?? null,
+      otherBranches,
+    }
+  }
+
+  /**
+   * The upstream omits stock rows for products it does not know. When every row is missing we look
+   * the number up in the catalogue to tell "no such product" (404) from "stock unknown" (an error).
+   */
+  async #explainUnknownStock(productId: string, code: string, stock: StockAnswer, signal: AbortSignal): Promise<never> {
+    const anyKnown = [...stock.values()].some((q) => q !== null)
+    if (!anyKnown) {
+      const found = await this.upstream.searchCatalogue({ text: productId, page: 1, pageSize: 10 }, signal)
+      if (!found.items.some((item) => item.productId === productId)) {
+        throw new ServiceError('not_found', {
+          message: `No product has the number '${productId}'.`,
+          ko: `상품 번호 '${productId}'에 해당하는 상품을 찾을 수 없습니다.`,
+          hint: 'Find product ids with searchStoreProducts (MCP: search_products) first.',
+        })
+      }
+    }
+    throw new UpstreamError('bad_response', 'selStrPkupStck', `no stock row for product ${productId} at store ${code}`)
+  }
+
+  async #requireStore(code: string, signal: AbortSignal): Promise<UpstreamStore> {
+    const store = await this.upstream.findStore(code, signal)
+    if (!store) throw unknownStoreForProducts(code)
+    return store
+  }
+
+  #assertStoreCode(code: string): void {
+    if (!STORE_CODE_PATTERN.test(code)) {
+      throw new ServiceError('invalid_parameter', {
+        message: `Invalid parameter 'branchCode': '${code}' is not a store code.`,
+        hint: 'Pass a 5-digit store code as returned by searchStores, such as 11199.',
+      })
+    }
+  }
+
+  async #withScanSlot<T>(run: () => Promise<T>): Promise<T> {
+    if (this.#activeScans >= this.limits.maxConcurrent) {
+      throw new ServiceError('overloaded', {
+        message: 'Too many product searches are running; retry shortly.',
+        hint: 'Retry after 1 s; keep to a few requests per second.',
+        retryAfterSeconds: 1,
+      })
+    }
+    this.#activeScans += 1
+    try {
+      return await run()
+    } finally {
+      this.#activeScans -= 1
+    }
+  }
+
+  async #withDeadline<T>(callerSignal: AbortSignal | undefined, run: (signal: AbortSignal) => Promise<T>): Promise<T> {
+    const deadline = AbortSignal.timeout(this.limits.deadlineMs)
+    const signal = callerSignal ? AbortSignal.any([callerSignal, deadline]) : deadline
+    // One scan's signal is shared by every upstream call it makes (up to a page of placements at once).
+    setMaxListeners(0, signal)
+    try {
+      return await run(signal)
+    } catch (error) {
+      if (deadline.aborted && !callerSignal?.aborted) {
+        throw new ServiceError('internal_error', {
+          message: `The search did not finish within ${Math.round(this.limits.deadlineMs / 1000)} s because the upstream was slow.`,
+          hint: 'Retry shortly; a narrower keyword scans fewer catalogue pages.',
+          detail: error instanceof UpstreamError ? `${error.endpoint}: ${error.detail}` : 'deadline reached',
+          cause: error,
+        })
+      }
+      throw error
+    }
+  }
+
+  async #guard<T>(family: OperationFamily, run: () => Promise<T>): Promise<T> {
+    try {
+      return await run()
+    } catch (error) {
+      throw toServiceError(error, family)
+    }
+  }
+}
+
+function toStore(row: UpstreamStore): Store {
+  return {
+    code: row.code,
+    name: row.name,
+    lat: row.lat,
+    lng: row.lng,
+    address: row.address,
+    openTime: row.openTime,
+    closeTime: row.closeTime,
+  }
+}
+
+function catalogueHasMore(page: number, rows: number, total: number | null): boolean {
+  if (rows < CATALOGUE_PAGE_SIZE) return false
+  return total === null ? true : page * CATALOGUE_PAGE_SIZE < total
+}

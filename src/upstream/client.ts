@@ -1,0 +1,374 @@
+import ky, { HTTPError, TimeoutError, type KyInstance } from 'ky'
+import { z } from 'zod'
+import { UpstreamBudget } from './budget.js'
+import { CircuitBreaker } from './circuit.js'
+import { UpstreamError, sanitiseExcerpt } from './errors.js'
+import { PreAuthSession, type PreAuthHeaders, type PreAuthToken } from './preauth.js'
+import {
+  CatalogueRow,
+  PlacementRow,
+  StockRow,
+  StoreRow,
+  envelope,
+  parseQuantity,
+  type CatalogueItem,
+  type Placement,
+  type UpstreamStore,
+} from './schemas.js'
+
+export type { CatalogueItem, Placement, UpstreamStore }
+
+export interface StoreQuery {
+  keyword?: string
+  latitude?: number
+  longitude?: number
+  page: number
+  pageSize: number
+}
+
+export interface CataloguePage {
+  items: CatalogueItem[]
+  /** Total matches the catalogue reports, when it does. */
+  total: number | null
+}
+
+export interface StockPair {
+  productId: string
+  storeCode: string
+}
+
+export const stockKey = (productId: string, storeCode: string): string => `${productId}@${storeCode}`
+
+/** Quantity per `stockKey`; `null` means unknown (row missing or junk), never zero. */
+export type StockAnswer = Map<string, number | null>
+
+/** What the domain service needs from the upstream. The HTTP client, caches and fakes implement it. */
+export interface Upstream {
+  searchStores(query: StoreQuery, signal?: AbortSignal): Promise<UpstreamStore[]>
+  findStore(code: string, signal?: AbortSignal): Promise<UpstreamStore | null>
+  searchCatalogue(query: { text: string; page: number; pageSize: number }, signal?: AbortSignal): Promise<CataloguePage>
+  getStock(pairs: StockPair[], signal?: AbortSignal): Promise<StockAnswer>
+  getPlacement(productId: string, storeCode: string, signal?: AbortSignal): Promise<Placement | null>
+  /** Starts the pre-auth handshake early so a protected call later in the request does not wait for it. */
+  warmUp(): void
+}
+
+export interface UpstreamClientOptions {
+  baseUrl: string
+  timeoutMs: number
+  retries: number
+  userAgent: string
+  preauthKey: string
+  tokenReuseMs: number
+  maxConcurrency: number
+  maxRps: number
+  queueLimit: number
+  circuitFailureThreshold: number
+  circuitCooldownMs: number
+  /** Injected for tests. */
+  fetch?: typeof fetch
+}
+
+const ENDPOINTS = {
+  selStr: 'ms/msg/selStr',
+  pdThumbSelSimple: 'pdo/pdThumbSelSimple',
+  authRequest: 'auth/request',
+  selStrPkupStck: 'pd/pdh/selStrPkupStck',
+  selIntPdStDispInfo: 'pdo/selIntPdStDispInfo',
+} as const
+type Endpoint = keyof typeof ENDPOINTS
+
+// Transient failures worth one more try (upstream-protocol.md §5: hmm's policy, plus Cloudflare's 522/524).
+const RETRY_STATUSES = [408, 429, 500, 502, 503, 504, 522, 524]
+const MAX_RETRY_AFTER_MS = 5_000
+
+const StoreEnvelope = envelope(z.array(StoreRow))
+const CatalogueEnvelope = envelope(z.array(CatalogueRow))
+const StockEnvelope = envelope(z.array(StockRow))
+const PlacementEnvelope = envelope(z.array(PlacementRow))
+
+/**
+ * The client of the chain's front-office API. Every call passes the circuit breaker and the global
+ * budget, has a per-attempt timeout and bounded retries for transient failures, and has its reply
+ * validated by zod before anything else sees it.
+ */
+export class UpstreamClient implements Upstream {
+  readonly budget: UpstreamBudget
+  readonly circuit: CircuitBreaker
+  readonly preauth: PreAuthSession
+  readonly #http: KyInstance
+  readonly #userAgent: string
+
+  constructor(options: UpstreamClientOptions) {
+    this.#userAgent = options.userAgent
+    this.budget = new UpstreamBudget({
+      concurrency: options.maxConcurrency,
+      perSecond: options.maxRps,
+      queueLimit: options.queueLimit,
+    })
+    this.circuit = new CircuitBreaker(options.circuitFailureThreshold, options.circuitCooldownMs)
+    this.preauth = new PreAuthSession((signal) => this.#fetchToken(signal), options.preauthKey, options.tokenReuseMs)
+    this.#http = ky.create({
+      prefixUrl: options.baseUrl,
+      timeout: options.timeoutMs,
+      throwHttpErrors: true,
+      fetch: options.fetch,
+      headers: {
+        accept: 'application/json, text/plain, */*',
+        'accept-language': 'ko-KR,ko;q=0.9',
+        // The pre-auth token is bound to the User-Agent, so every call sends the same one.
+        'user-agent': options.userAgent,
+      },
+      retry: {
+        limit: options.retries,
+        // These POSTs are read-only queries, so repeating one is safe.
+        methods: ['get', 'post'],
+        statusCodes: RETRY_STATUSES,
+        afterStatusCodes: [429, 503],
+        maxRetryAfter: MAX_RETRY_AFTER_MS,
+        backoffLimit: 1_000,
+        delay: (attempt) => 100 * 2 ** (attempt - 1),
+        jitter: true,
+      },
+    })
+  }
+
+  warmUp(): void {
+    this.preauth.prefetch()
+  }
+
+  async searchStores(query: StoreQuery, signal?: AbortSignal): Promise<UpstreamStore[]> {
+    const hasCoordinates = query.latitude !== undefined && query.longitude !== undefined
+    const body: Record<string, unknown> = {
+      keyword: query.keyword ?? '',
+      currentPage: query.page,
+      pageSize: query.pageSize,
+    }
+    if (hasCoordinates) {
+      body.curLttd = query.latitude
+      body.curLitd = query.longitude
+      body.geolocationAgrYn = 'Y'
+    }
+    const reply = await this.#call('selStr', body, StoreEnvelope, signal)
+    return this.#dataOf('selStr', reply)
+  }
+
+  async findStore(code: string, signal?: AbortSignal): Promise<UpstreamStore | null> {
+    const reply = await this.#call('selStr', { inclusiveStrCd: code }, StoreEnvelope, signal)
+    return this.#dataOf('selStr', reply).find((store) => store.code === code) ?? null
+  }
+
+  async searchCatalogue(
+    query: { text: string; page: number; pageSize: number },
+    signal?: AbortSignal,
+  ): Promise<CataloguePage> {
+    const reply = await this.#call(
+      'pdThumbSelSimple',
+      { searchText: query.text, currentPage: query.page, pageSize: query.pageSize },
+      CatalogueEnvelope,
+      signal,
+    )
+    const rows = this.#dataOf('pdThumbSelSimple', reply)
+    return {
+      items: rows.map(({ total: _total, ...item }) => item),
+      total: rows[0]?.total ?? null,
+    }
+  }
+
+  async getStock(pairs: StockPair[], signal?: AbortSignal): Promise<StockAnswer> {
+    const answer: StockAnswer = new Map(pairs.map((p) => [stockKey(p.productId, p.storeCode), null]))
+    if (pairs.length === 0) return answer
+    const body = pairs.map((p) => ({ pdNo: p.productId, strCd: p.storeCode }))
+    const reply = await this.#protected('selStrPkupStck', body, StockEnvelope, signal)
+    for (const row of this.#dataOf('selStrPkupStck', reply)) {
+      const key = stockKey(row.pdNo, row.strCd)
+      if (answer.has(key)) answer.set(key, parseQuantity(row.stck))
+    }
+    return answer
+  }
+
+  async getPlacement(productId: string, storeCode: string, signal?: AbortSignal): Promise<Placement | null> {
+    const reply = await this.#protected(
+      'selIntPdStDispInfo',
+      { pdNo: productId, strCd: storeCode },
+      PlacementEnvelope,
+      signal,
+    )
+    return this.#dataOf('selIntPdStDispInfo', reply)[0] ?? null
+  }
+
+  #dataOf<T>(endpoint: Endpoint, reply: { success: boolean; message?: string | null | undefined; data?: T[] | null | undefined }): T[] {
+    if (!reply.success) {
+      const message = reply.message ?? ''
+      if (/unauthori[sz]ed/i.test(message)) {
+        throw new UpstreamError('unauthorized', endpoint, 'the pre-auth token was refused')
+      }
+      throw new UpstreamError('rejected', endpoint, message ? sanitiseExcerpt(message) : 'success:false without a message')
+    }
+    // success:true without data is not "nothing found": an empty result is an empty array.
+    if (!Array.isArray(reply.data)) {
+      throw new UpstreamError('bad_response', endpoint, 'success:true but no data array')
+    }
+    return reply.data
+  }
+
+  /** A pre-auth call: one retry with a fresh token when the upstream refuses the current one. */
+  async #protected<S extends z.ZodType>(
+    endpoint: Endpoint,
+    body: unknown,
+    schema: S,
+    signal?: AbortSignal,
+  ): Promise<z.output<S>> {
+    for (let attempt = 1; ; attempt++) {
+      const headers: PreAuthHeaders = await this.preauth.headers(signal).catch((error: unknown) => {
+        throw error instanceof UpstreamError
+          ? error
+          : new UpstreamError('network', 'authRequest', 'the pre-auth handshake failed', { cause: error })
+      })
+      try {
+        const reply = await this.#call(endpoint, body, schema, signal, { ...headers })
+        const rec = reply as { success?: unknown; message?: unknown }
+        if (rec.success === false && typeof rec.message === 'string' && /unauthori[sz]ed/i.test(rec.message)) {
+          throw new UpstreamError('unauthorized', endpoint, 'the pre-auth token was refused', { status: 200 })
+        }
+        return reply
+      } catch (error) {
+        if (error instanceof UpstreamError && error.kind === 'unauthorized') {
+          this.preauth.invalidate(headers)
+          if (attempt < 2) continue
+        }
+        throw error
+      }
+    }
+  }
+
+  async #fetchToken(signal?: AbortSignal): Promise<PreAuthToken> {
+    const endpoint = 'authRequest'
+    return this.circuit.run(endpoint, () =>
+      this.budget.run(
+        endpoint,
+        async () => {
+          const response = await this.#send(endpoint, () => this.#http.get(ENDPOINTS.authRequest, { signal }))
+          const uid = response.headers.get('x-dm-uid')?.trim()
+          const jwt = (await this.#readText(endpoint, response)).trim()
+          if (!jwt || !uid) {
+            throw new UpstreamError(
+              'bad_response',
+              endpoint,
+              !jwt ? 'the pre-auth answer had an empty body' : 'the pre-auth answer had no X-DM-UID header',
+              { status: response.status },
+            )
+          }
+          if (!/^[\w-]+\.[\w-]+\.[\w-]*$/.test(jwt)) {
+            throw new UpstreamError('bad_response', endpoint, 'the pre-auth answer is not a token', { status: response.status })
+          }
+          return { jwt, uid }
+        },
+        signal,
+      ),
+    )
+  }
+
+  async #call<S extends z.ZodType>(
+    endpoint: Endpoint,
+    body: unknown,
+    schema: S,
+    signal?: AbortSignal,
+    headers?: Record<string, string>,
+  ): Promise<z.output<S>> {
+    return this.circuit.run(endpoint, () =>
+      this.budget.run(
+        endpoint,
+        async () => {
+          const response = await this.#send(endpoint, () =>
+            // ky treats `headers: undefined` as "drop the defaults" (User-Agent included, which the token is bound to).
+            this.#http.post(ENDPOINTS[endpoint], headers ? { json: body, signal, headers } : { json: body, signal }),
+          )
+          const textBody = await this.#readText(endpoint, response)
+          return this.#parse(endpoint, response, textBody, schema)
+        },
+        signal,
+      ),
+    )
+  }
+
+  async #send(endpoint: Endpoint, request: () => Promise<Response>): Promise<Response> {
+    try {
+      return await request()
+    } catch (error) {
+      throw await this.#classify(endpoint, error)
+    }
+  }
+
+  async #readText(endpoint: Endpoint, response: Response): Promise<string> {
+    try {
+      return await response.text()
+    } catch (error) {
+      throw new UpstreamError('network', endpoint, 'the connection broke while reading the answer', {
+        status: response.status,
+        cause: error,
+      })
+    }
+  }
+
+  #parse<S extends z.ZodType>(endpoint: Endpoint, response: Response, body: string, schema: S): z.output<S> {
+    const type = response.headers.get('content-type') ?? ''
+    if (/text\/html/i.test(type) || /^\s*</.test(body)) {
+      throw new UpstreamError('bad_response', endpoint, `HTML instead of JSON: ${sanitiseExcerpt(body) || '(empty)'}`, {
+        status: response.status,
+      })
+    }
+    let json: unknown
+    try {
+      json = JSON.parse(body)
+    } catch (error) {
+      throw new UpstreamError('bad_response', endpoint, body.trim() === '' ? 'an empty body' : 'a body that is not valid JSON', {
+        status: response.status,
+        cause: error,
+      })
+    }
+    const parsed = schema.safeParse(json)
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]
+      const where = issue ? issue.path.join('.') || '(root)' : '(root)'
+      throw new UpstreamError('bad_response', endpoint, `unexpected shape at ${where}: ${issue?.message ?? 'invalid'}`, {
+        status: response.status,
+        cause: parsed.error,
+      })
+    }
+    return parsed.data
+  }
+
+  async #classify(endpoint: Endpoint, error: unknown): Promise<UpstreamError> {
+    if (error instanceof UpstreamError) return error
+    if (error instanceof HTTPError) {
+      const { status } = error.response
+      const body = await error.response.text().catch(() => '')
+      if (status === 401 || status === 403) {
+        return new UpstreamError('unauthorized', endpoint, `HTTP ${status} ${sanitiseExcerpt(body)}`.trim(), { status, cause: error })
+      }
+      if (status === 429) {
+        const retryAfter = Number(error.response.headers.get('retry-after'))
+        return new UpstreamError('rate_limited', endpoint, 'HTTP 429 Too Many Requests', {
+          status,
+          cause: error,
+          retryAfterSeconds: Number.isFinite(retryAfter) && retryAfter > 0 ? Math.ceil(retryAfter) : undefined,
+        })
+      }
+      const excerpt = sanitiseExcerpt(body)
+      return new UpstreamError('http', endpoint, `HTTP ${status}${excerpt ? `: ${excerpt}` : ''}`, { status, cause: error })
+    }
+    if (error instanceof TimeoutError) {
+      return new UpstreamError('timeout', endpoint, 'no answer within the timeout', { cause: error })
+    }
+    if (error instanceof Error && error.name === 'AbortError') {
+      return new UpstreamError('aborted', endpoint, 'the caller cancelled the request', { cause: error })
+    }
+    const code = (error as { cause?: { code?: string } })?.cause?.code
+    return new UpstreamError('network', endpoint, code ? `network error ${code}` : 'network error', { cause: error })
+  }
+
+  get userAgent(): string {
+    return this.#userAgent
+  }
+}

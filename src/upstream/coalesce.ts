@@ -1,0 +1,74 @@
+interface Flight<T> {
+  promise: Promise<T>
+  controller: AbortController
+  waiters: number
+}
+
+/**
+ * Makes identical calls that are in flight at the same time once. The shared call is cancelled only
+ * when every caller waiting on it has gone away, so one client disconnecting never fails another.
+ */
+export class Coalescer {
+  readonly #flights = new Map<string, Flight<unknown>>()
+  #coalesced = 0
+
+  get coalesced(): number {
+    return this.#coalesced
+  }
+
+  get inFlight(): number {
+    return this.#flights.size
+  }
+
+  has(key: string): boolean {
+    return this.#flights.has(key)
+  }
+
+  run<T>(key: string, task: (signal: AbortSignal) => Promise<T>, signal?: AbortSignal): Promise<T> {
+    let flight = this.#flights.get(key) as Flight<T> | undefined
+    if (flight) {
+      this.#coalesced += 1
+    } else {
+      const controller = new AbortController()
+      const created: Flight<T> = {
+        controller,
+        waiters: 0,
+        promise: Promise.resolve()
+          .then(() => {
+            // Every waiter may have left before the task got to start.
+            controller.signal.throwIfAborted()
+            return task(controller.signal)
+          })
+          .finally(() => {
+            if (this.#flights.get(key) === created) this.#flights.delete(key)
+          }),
+      }
+      // Nobody may be listening when the last waiter leaves; the rejection is still observed here.
+      created.promise.catch(() => {})
+      this.#flights.set(key, created as Flight<unknown>)
+      flight = created
+    }
+    return this.#wait(key, flight, signal)
+  }
+
+  #wait<T>(key: string, flight: Flight<T>, signal?: AbortSignal): Promise<T> {
+    if (!signal) {
+      flight.waiters += 1
+      return flight.promise
+    }
+    if (signal.aborted) return Promise.reject(signal.reason)
+    flight.waiters += 1
+    return new Promise<T>((resolve, reject) => {
+      const leave = () => {
+        flight.waiters -= 1
+        if (flight.waiters <= 0) {
+          flight.controller.abort(signal.reason)
+          if (this.#flights.get(key) === flight) this.#flights.delete(key)
+        }
+        reject(signal.reason)
+      }
+      signal.addEventListener('abort', leave, { once: true })
+      flight.promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', leave))
+    })
+  }
+}

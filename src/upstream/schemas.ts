@@ -1,0 +1,121 @@
+import { decodeHTML } from 'entities'
+import { z } from 'zod'
+
+/**
+ * Zod schemas for upstream replies, exactly as the upstream sends them (upstream-protocol.md §2.4),
+ * and the conversions to our own vocabulary. Upstream field names never leave src/upstream/.
+ */
+
+export const CDN_ORIGIN = 'https://cdn.daisomall.co.kr'
+const OLD_IMAGE_HOST = 'img.daisomall.co.kr'
+
+/** A number the upstream sends as a JSON number or a numeric string; a word there is a shape change. */
+const numeric = z.union([z.number().finite(), z.string().trim().regex(/^-?\d+(\.\d+)?$/).transform(Number)])
+
+/** Integer counts, prices, floors and zones arrive as strings ("3000", "-2"). */
+const integerString = z.union([z.number().int(), z.string().trim().regex(/^-?\d+$/).transform(Number)])
+
+const text = z.string().transform((v) => decodeHTML(v).trim())
+
+/** "10:00" in selStr; "1000" in selStrInfo and the legacy HTML. */
+const clock = z
+  .string()
+  .trim()
+  .regex(/^([01]\d|2[0-4]):?[0-5]\d$/)
+  .transform((v) => (v.includes(':') ? v : `${v.slice(0, 2)}:${v.slice(2)}`))
+
+export function envelope<T extends z.ZodType>(data: T) {
+  return z.object({
+    success: z.boolean(),
+    message: z.string().nullish(),
+    data: data.nullish(),
+  })
+}
+
+export const StoreRow = z
+  .object({
+    strCd: z.string().trim().regex(/^[0-9A-Za-z]+$/),
+    strNm: text,
+    strAddr: text,
+    strDtlAddr: text.nullish(),
+    opngTime: clock,
+    clsngTime: clock,
+    strLttd: numeric.pipe(z.number().min(-90).max(90)),
+    strLitd: numeric.pipe(z.number().min(-180).max(180)),
+    km: numeric.nullish(),
+    totalCnt: z.number().int().nullish(),
+  })
+  .transform((row) => ({
+    code: row.strCd,
+    name: row.strNm,
+    address: row.strDtlAddr ? `${row.strAddr} ${row.strDtlAddr}` : row.strAddr,
+    lat: row.strLttd,
+    lng: row.strLitd,
+    openTime: row.opngTime,
+    closeTime: row.clsngTime,
+    distanceKm: row.km ?? null,
+    total: row.totalCnt ?? null,
+  }))
+export type UpstreamStore = z.output<typeof StoreRow>
+
+export const CatalogueRow = z
+  .object({
+    pdNo: z.string().trim().regex(/^[0-9A-Za-z]+$/),
+    pdNm: text,
+    exhPdNm: text.nullish(),
+    pdPrc: integerString.pipe(z.number().int().min(0)),
+    atchFileUrl: z.string().nullish(),
+    totalCnt: z.number().int().nullish(),
+  })
+  .refine((row) => row.pdNm !== '' || (row.exhPdNm ?? '') !== '', 'product without a name')
+  .transform((row) => ({
+    productId: row.pdNo,
+    // The search index sometimes leaves pdNm empty and keeps the name only in the display name.
+    name: row.pdNm !== '' ? row.pdNm : (row.exhPdNm ?? ''),
+    price: row.pdPrc,
+    image: imageUrl(row.atchFileUrl),
+    total: row.totalCnt ?? null,
+  }))
+export type CatalogueItem = Omit<z.output<typeof CatalogueRow>, 'total'>
+
+export const StockRow = z.object({
+  pdNo: z.string().trim(),
+  strCd: z.string().trim(),
+  // A junk, empty or negative quantity is unknown, never zero (upstream-protocol.md §3.1).
+  stck: z.union([z.string(), z.number()]).nullish(),
+})
+
+export function parseQuantity(value: string | number | null | undefined): number | null {
+  if (typeof value === 'number') return Number.isInteger(value) && value >= 0 ? value : null
+  if (typeof value === 'string' && /^\s*\d+\s*$/.test(value)) return Number(value)
+  return null
+}
+
+export const PlacementRow = z
+  .object({
+    stairNo: integerString.pipe(z.number().int().min(-20).max(200)),
+    zoneNo: integerString.pipe(z.number().int().min(0).max(100_000)),
+  })
+  .transform((row) => ({ floor: row.stairNo, zone: row.zoneNo }))
+export type Placement = z.output<typeof PlacementRow>
+
+/**
+ * Relative attachment paths live under the CDN; the old image host was retired in 2026-03 and
+ * protocol-relative or entity-escaped paths also occur (upstream-protocol.md §6).
+ */
+export function imageUrl(raw: string | null | undefined): string | null {
+  if (raw === null || raw === undefined) return null
+  const path = decodeHTML(raw).trim()
+  if (path === '') return null
+  let candidate: URL
+  try {
+    if (path.startsWith('//')) candidate = new URL(`https:${path}`)
+    else if (/^https?:\/\//i.test(path)) candidate = new URL(path)
+    else candidate = new URL(path.startsWith('/') ? path : `/${path}`, CDN_ORIGIN)
+  } catch {
+    return null
+  }
+  if (candidate.hostname === OLD_IMAGE_HOST) candidate.hostname = new URL(CDN_ORIGIN).hostname
+  if (candidate.protocol === 'http:') candidate.protocol = 'https:'
+  return candidate.toString()
+}

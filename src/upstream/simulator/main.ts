@@ -1,0 +1,72 @@
+// `npm run simulator` / `store-finder simulator`: the upstream simulator as a standalone process, for
+// benchmarks, child-process tests and offline demos. Control it over HTTP under /__sim/.
+
+import { pathToFileURL } from 'node:url'
+import { startSimulator } from './server.js'
+import type { SimulatorOptions } from './server.js'
+
+export class SimulatorConfigError extends Error {
+  override name = 'SimulatorConfigError'
+}
+
+function integerVar(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name]
+  if (raw === undefined || raw.trim() === '') return fallback
+  const value = Number(raw.trim())
+  if (!/^\d+$/.test(raw.trim()) || !Number.isSafeInteger(value) || value < min || value > max) {
+    throw new SimulatorConfigError(`${name} must be an integer from ${min} to ${max} (got ${JSON.stringify(raw)})`)
+  }
+  return value
+}
+
+/** Reads SIMULATOR_PORT, SIMULATOR_HOST, SIMULATOR_LATENCY_MS and SIMULATOR_SEED; throws naming the bad variable. */
+export function simulatorOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): SimulatorOptions {
+  const host = env['SIMULATOR_HOST']
+  if (host !== undefined && (host.trim() === '' || /\s/.test(host.trim()))) {
+    throw new SimulatorConfigError(`SIMULATOR_HOST must be a host name or address (got ${JSON.stringify(host)})`)
+  }
+  const options: SimulatorOptions = {
+    port: integerVar(env, 'SIMULATOR_PORT', 4010, 0, 65_535),
+    host: host?.trim() ?? '127.0.0.1',
+    latencyMs: integerVar(env, 'SIMULATOR_LATENCY_MS', 0, 0, 600_000),
+  }
+  if (env['SIMULATOR_SEED'] !== undefined && env['SIMULATOR_SEED'].trim() !== '') {
+    options.seed = integerVar(env, 'SIMULATOR_SEED', 0, 0, 4_294_967_295)
+  }
+  return options
+}
+
+export async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> {
+  let options: SimulatorOptions
+  try {
+    options = simulatorOptionsFromEnv(env)
+  } catch (error) {
+    if (!(error instanceof SimulatorConfigError)) throw error
+    process.stderr.write(`simulator: ${error.message}\n`)
+    process.exit(1)
+  }
+  let simulator
+  try {
+    simulator = await startSimulator(options)
+  } catch (error) {
+    process.stderr.write(`simulator: cannot listen on ${options.host}:${options.port}: ${error instanceof Error ? error.message : String(error)}\n`)
+    process.exit(1)
+  }
+  process.stderr.write(
+    `simulator listening on ${simulator.url} (${simulator.data.stores.length} stores, ${simulator.data.products.length} products; control at ${simulator.url}/__sim/)\n`,
+  )
+  const stop = (signal: NodeJS.Signals): void => {
+    process.stderr.write(`simulator: ${signal}, closing\n`)
+    simulator.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    )
+  }
+  process.once('SIGINT', stop)
+  process.once('SIGTERM', stop)
+}
+
+// Run when executed directly (npm run simulator), not when imported by bin/store-finder.
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  await main()
+}

@@ -1,0 +1,135 @@
+// The upstream's anonymous pre-auth scheme (upstream-protocol.md §4.6): GET /auth/request hands out a
+// short-lived JWT plus an X-DM-UID header; protected calls send `Bearer base64(IV) ‖ base64(AES-128-CBC(JWT))`
+// under a fixed key shipped in the storefront JS. The simulator signs tokens with its own secret and binds
+// them to the User-Agent, which is what the sources report the real service does (IP binding is left out:
+// every simulator client is local).
+
+import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto'
+
+/** The 16-character key string the storefront JS encrypts bearers with; its UTF-8 bytes are the AES key. */
+export const SIMULATOR_PREAUTH_KEY = 'PRE_AUTH_ENC_KEY'
+
+export interface PreAuthClaims {
+  uid: string
+  /** Seconds since the epoch. */
+  iat: number
+  /** Seconds since the epoch; fractional so that sub-second lifetimes (tests) work. */
+  exp: number
+  /** Hash of the requester's User-Agent. */
+  uah: string
+  jti: string
+}
+
+export type PreAuthFailure =
+  | 'missing-bearer'
+  | 'bad-bearer'
+  | 'bad-token'
+  | 'bad-signature'
+  | 'expired'
+  | 'missing-uid'
+  | 'uid-mismatch'
+  | 'user-agent-mismatch'
+
+export type PreAuthCheck = { ok: true; claims: PreAuthClaims } | { ok: false; reason: PreAuthFailure }
+
+export function userAgentHash(userAgent: string | undefined): string {
+  return createHash('sha256').update(userAgent ?? '').digest('base64url').slice(0, 22)
+}
+
+function aesKey(key: string): Buffer {
+  const bytes = Buffer.from(key, 'utf8')
+  if (bytes.length !== 16) throw new Error('pre-auth key must be 16 bytes of UTF-8 (AES-128)')
+  return bytes
+}
+
+/** Builds the bearer value the way the storefront JS (CryptoJS defaults) does. */
+export function encryptBearer(token: string, key: string = SIMULATOR_PREAUTH_KEY, iv: Buffer = randomBytes(16)): string {
+  const cipher = createCipheriv('aes-128-cbc', aesKey(key), iv)
+  const ciphertext = Buffer.concat([cipher.update(token, 'utf8'), cipher.final()])
+  return iv.toString('base64') + ciphertext.toString('base64')
+}
+
+/** Inverse of encryptBearer; null when the value is not a well-formed bearer under this key. */
+export function decryptBearer(bearer: string, key: string = SIMULATOR_PREAUTH_KEY): string | null {
+  // base64 of a 16-byte IV is always 24 characters, so the server splits there.
+  if (bearer.length <= 24) return null
+  const iv = Buffer.from(bearer.slice(0, 24), 'base64')
+  const ciphertext = Buffer.from(bearer.slice(24), 'base64')
+  if (iv.length !== 16 || ciphertext.length === 0 || ciphertext.length % 16 !== 0) return null
+  try {
+    const decipher = createDecipheriv('aes-128-cbc', aesKey(key), iv)
+    return Buffer.concat([decipher.update(ciphertext), decipher.final()]).toString('utf8')
+  } catch {
+    return null // wrong key shows up as a padding error
+  }
+}
+
+const b64url = (value: unknown): string => Buffer.from(JSON.stringify(value), 'utf8').toString('base64url')
+
+export interface PreAuthOptions {
+  key?: string
+  ttlMs: number
+  now?: () => number
+}
+
+export class PreAuthority {
+  readonly key: string
+  ttlMs: number
+  private readonly secret = randomBytes(32)
+  private readonly now: () => number
+
+  constructor(options: PreAuthOptions) {
+    this.key = options.key ?? SIMULATOR_PREAUTH_KEY
+    aesKey(this.key)
+    this.ttlMs = options.ttlMs
+    this.now = options.now ?? Date.now
+  }
+
+  issue(userAgent: string | undefined): { token: string; uid: string; claims: PreAuthClaims } {
+    const nowMs = this.now()
+    const claims: PreAuthClaims = {
+      uid: randomUUID(),
+      iat: Math.floor(nowMs / 1000),
+      exp: (nowMs + this.ttlMs) / 1000,
+      uah: userAgentHash(userAgent),
+      jti: randomBytes(9).toString('base64url'),
+    }
+    const signingInput = `${b64url({ alg: 'HS256', typ: 'JWT' })}.${b64url(claims)}`
+    const signature = createHmac('sha256', this.secret).update(signingInput).digest('base64url')
+    return { token: `${signingInput}.${signature}`, uid: claims.uid, claims }
+  }
+
+  verifyToken(token: string): { ok: true; claims: PreAuthClaims } | { ok: false; reason: PreAuthFailure } {
+    const parts = token.split('.')
+    const [header, payload, signature] = parts
+    if (parts.length !== 3 || header === undefined || payload === undefined || signature === undefined) {
+      return { ok: false, reason: 'bad-token' }
+    }
+    const expected = createHmac('sha256', this.secret).update(`${header}.${payload}`).digest()
+    const given = Buffer.from(signature, 'base64url')
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { ok: false, reason: 'bad-signature' }
+    let claims: PreAuthClaims
+    try {
+      claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as PreAuthClaims
+    } catch {
+      return { ok: false, reason: 'bad-token' }
+    }
+    if (this.now() / 1000 >= claims.exp) return { ok: false, reason: 'expired' }
+    return { ok: true, claims }
+  }
+
+  /** Checks the header set of a protected call (Authorization, X-DM-UID, User-Agent). */
+  check(headers: { authorization?: string | undefined; uid?: string | undefined; userAgent?: string | undefined }): PreAuthCheck {
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(headers.authorization ?? '')
+    const bearer = match?.[1]
+    if (bearer === undefined) return { ok: false, reason: 'missing-bearer' }
+    const token = decryptBearer(bearer, this.key)
+    if (token === null) return { ok: false, reason: 'bad-bearer' }
+    const verified = this.verifyToken(token.trim())
+    if (!verified.ok) return verified
+    if (headers.uid === undefined || headers.uid === '') return { ok: false, reason: 'missing-uid' }
+    if (headers.uid !== verified.claims.uid) return { ok: false, reason: 'uid-mismatch' }
+    if (userAgentHash(headers.userAgent) !== verified.claims.uah) return { ok: false, reason: 'user-agent-mismatch' }
+    return verified
+  }
+}

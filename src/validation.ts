@@ -1,0 +1,47 @@
+import type { z } from 'zod'
+import { ServiceError, invalidParameter, missingParameter } from './errors.js'
+
+/** Per-parameter hints that tell the caller what to send instead. */
+export type Hints = Record<string, string>
+
+/**
+ * Validates a door's input with its zod schema and turns the first problem into the public error:
+ * an absent required value is `missing_parameter`, anything else `invalid_parameter`, naming the
+ * parameter as the caller spelled it.
+ */
+export function validateInput<S extends z.ZodType>(schema: S, input: unknown, hints: Hints = {}): z.output<S> {
+  const parsed = schema.safeParse(input)
+  if (parsed.success) return parsed.data
+  throw fromZodError(parsed.error, input, hints)
+}
+
+export function fromZodError(error: z.ZodError, input: unknown, hints: Hints = {}): ServiceError {
+  const issue = error.issues[0]
+  if (!issue) return invalidParameter('input', 'is invalid', 'Check the request against the documentation.')
+  const params = (issue as { params?: { param?: string; missing?: boolean } }).params
+  const name = issue.path.length > 0 ? issue.path.map(String).join('.') : (params?.param ?? 'input')
+  const hint = hints[name] ?? `Check '${name}' against the documentation.`
+  const given = valueAt(input, issue.path)
+  if (params?.missing === true || (issue.code === 'invalid_type' && given === undefined)) {
+    return missingParameter(name, hints[name])
+  }
+  if (issue.code === 'unrecognized_keys') {
+    const key = issue.keys[0] ?? 'unknown'
+    return invalidParameter(key, 'is not a known parameter', hints[key] ?? 'Remove the parameter; see the documentation for the accepted ones.')
+  }
+  return invalidParameter(name, describeIssue(issue), hint)
+}
+
+function describeIssue(issue: z.core.$ZodIssue): string {
+  if (issue.code === 'invalid_type') return `expected ${issue.expected}`
+  return issue.message
+}
+
+function valueAt(input: unknown, path: PropertyKey[]): unknown {
+  let value = input
+  for (const key of path) {
+    if (value === null || typeof value !== 'object') return undefined
+    value = (value as Record<PropertyKey, unknown>)[key]
+  }
+  return value
+}

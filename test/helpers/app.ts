@@ -1,0 +1,62 @@
+import type { FastifyInstance } from 'fastify'
+import { loadConfig, type Config } from '../../src/config.js'
+import { createRuntime, type Runtime } from '../../src/runtime.js'
+import { startSimulator, type Simulator, type SimulatorOptions } from '../../src/upstream/simulator/server.js'
+import { buildApp } from '../../http/app.js'
+
+/** The subset of tap's Test this helper needs, so it works for t and subtests alike. */
+interface Teardown {
+  teardown(fn: () => unknown): void
+}
+
+export interface TestContext {
+  app: FastifyInstance
+  runtime: Runtime
+  simulator: Simulator
+  config: Config
+}
+
+/** Environment for tests: quiet, fast failure, small timeouts. Override per test. */
+export function testEnv(overrides: Record<string, string> = {}): Record<string, string> {
+  return {
+    LOG_LEVEL: 'silent',
+    UPSTREAM_TIMEOUT_MS: '1000',
+    UPSTREAM_RETRIES: '1',
+    SCAN_DEADLINE_MS: '5000',
+    CIRCUIT_FAILURE_THRESHOLD: '1000',
+    ...overrides,
+  }
+}
+
+/** A simulator on a real socket, closed at teardown. */
+export async function simulator(t: Teardown, options: SimulatorOptions = {}): Promise<Simulator> {
+  const sim = await startSimulator({ port: 0, ...options })
+  t.teardown(() => sim.close())
+  return sim
+}
+
+/** The app wired to a fresh simulator (or the one given), not listening; use app.inject(). */
+export async function buildTestApp(
+  t: Teardown,
+  options: { env?: Record<string, string>; simulator?: Simulator; simulatorOptions?: SimulatorOptions } = {},
+): Promise<TestContext> {
+  const sim = options.simulator ?? (await simulator(t, options.simulatorOptions))
+  const config = loadConfig(testEnv({ UPSTREAM_BASE_URL: sim.url, ...options.env }))
+  const runtime = await createRuntime(config)
+  const app = await buildApp({ runtime })
+  t.teardown(async () => {
+    await app.close()
+    await runtime.close()
+  })
+  return { app, runtime, simulator: sim, config }
+}
+
+/** The same, listening on a random loopback port; returns its base URL. */
+export async function listenTestApp(
+  t: Teardown,
+  options: Parameters<typeof buildTestApp>[1] = {},
+): Promise<TestContext & { url: string }> {
+  const ctx = await buildTestApp(t, options)
+  const url = await ctx.app.listen({ port: 0, host: '127.0.0.1' })
+  return { ...ctx, url }
+}

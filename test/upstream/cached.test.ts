@@ -1,0 +1,200 @@
+import t from 'tap'
+import { CachedUpstream } from '../../src/upstream/cached.js'
+import { stockKey, type StockPair, type Upstream, type UpstreamStore } from '../../src/upstream/client.js'
+import { Coalescer } from '../../src/upstream/coalesce.js'
+import { UpstreamError } from '../../src/upstream/errors.js'
+
+const store = (code: string): UpstreamStore => ({
+  code,
+  name: `${code}점`,
+  address: '서울',
+  lat: 37.5,
+  lng: 127,
+  openTime: '10:00',
+  closeTime: '22:00',
+  distanceKm: 1,
+  total: 1,
+})
+
+const TTL = { storeTtlMs: 60_000, catalogueTtlMs: 60_000, placementTtlMs: 60_000, stockTtlMs: 60_000, maxEntries: 1000 }
+
+/** A counting fake whose answers can be held open to create overlapping calls. */
+function fakeUpstream() {
+  const calls: Record<string, number> = {}
+  const stockBatches: StockPair[][] = []
+  let gate: Promise<void> = Promise.resolve()
+  let fail = false
+  const count = (name: string) => (calls[name] = (calls[name] ?? 0) + 1)
+  const upstream: Upstream = {
+    async searchStores() {
+      count('searchStores')
+      await gate
+      if (fail) throw new UpstreamError('http', 'selStr', 'HTTP 500')
+      return [store('11199'), store('10528')]
+    },
+    async findStore(code) {
+      count('findStore')
+      await gate
+      if (fail) throw new UpstreamError('http', 'selStr', 'HTTP 500')
+      return code === '99999' ? null : store(code)
+    },
+    async searchCatalogue() {
+      count('searchCatalogue')
+      await gate
+      return { items: [{ productId: '1', name: 'a', price: 1000, image: null }], total: 1 }
+    },
+    async getStock(pairs, signal) {
+      count('getStock')
+      stockBatches.push(pairs)
+      await gate
+      signal?.throwIfAborted()
+      return new Map(pairs.map((p) => [stockKey(p.productId, p.storeCode), p.productId === 'unknown' ? null : 5]))
+    },
+    async getPlacement(productId) {
+      count('getPlacement')
+      await gate
+      return productId === 'nowhere' ? null : { floor: 1, zone: 2 }
+    },
+    warmUp() {},
+  }
+  return {
+    upstream,
+    calls,
+    stockBatches,
+    hold() {
+      let release: () => void = () => {}
+      gate = new Promise((r) => (release = r))
+      return () => {
+        release()
+        gate = Promise.resolve()
+      }
+    },
+    failNext(value: boolean) {
+      fail = value
+    },
+  }
+}
+
+t.test('a second identical call makes no upstream call', async (t) => {
+  const fake = fakeUpstream()
+  const cached = new CachedUpstream(fake.upstream, TTL)
+  await cached.searchStores({ keyword: '강남', page: 1, pageSize: 10 })
+  await cached.searchStores({ keyword: '강남', page: 1, pageSize: 10 })
+  await cached.searchCatalogue({ text: '수납', page: 1, pageSize: 50 })
+  await cached.searchCatalogue({ text: '수납', page: 1, pageSize: 50 })
+  await cached.getPlacement('1', '11199')
+  await cached.getPlacement('1', '11199')
+  t.same(fake.calls, { searchStores: 1, searchCatalogue: 1, getPlacement: 1 })
+  t.ok(cached.stats.hits >= 3)
+})
+
+t.test('store search results also answer later lookups by code', async (t) => {
+  const fake = fakeUpstream()
+  const cached = new CachedUpstream(fake.upstream, TTL)
+  await cached.searchStores({ keyword: '강남', page: 1, pageSize: 10 })
+  t.equal((await cached.findStore('10528'))?.code, '10528')
+  t.equal(fake.calls.findStore, undefined)
+})
+
+t.test('"no such store" and "no placement" are answers and are cached', async (t) => {
+  const fake = fakeUpstream()
+  const cached = new CachedUpstream(fake.upstream, TTL)
+  t.equal(await cached.findStore('99999'), null)
+  t.equal(await cached.findStore('99999'), null)
+  t.equal(await cached.getPlacement('nowhere', '11199'), null)
+  t.equal(await cached.getPlacement('nowhere', '11199'), null)
+  t.same(fake.calls, { findStore: 1, getPlacement: 1 })
+})
+
+t.test('concurrent identical calls make one upstream call', async (t) => {
+  const fake = fakeUpstream()
+  const cached = new CachedUpstream(fake.upstream, TTL)
+  const release = fake.hold()
+  const all = Promise.all(Array.from({ length: 5 }, () => cached.findStore('11199')))
+  release()
+  const results = await all
+  t.equal(fake.calls.findStore, 1)
+  t.ok(results.every((r) => r?.code === '11199'))
+  t.equal(cached.stats.coalesced, 4)
+})
+
+t.test('failures are not cached: the next call asks again', async (t) => {
+  const fake = fakeUpstream()
+  const cached = new CachedUpstream(fake.upstream, TTL)
+  fake.failNext(true)
+  await t.rejects(cached.findStore('11199'), UpstreamError)
+  fake.failNext(false)
+  t.equal((await cached.findStore('11199'))?.code, '11199')
+  t.equal(fake.calls.findStore, 2)
+})
+
+t.test('stock: cached pairs are not asked again, overlapping pairs join the batch in flight', async (t) => {
+  const fake = fakeUpstream()
+  const cached = new CachedUpstream(fake.upstream, TTL)
+  const release = fake.hold()
+  const first = cached.getStock([
+    { productId: '1', storeCode: '11199' },
+    { productId: '2', storeCode: '11199' },
+  ])
+  const second = cached.getStock([
+    { productId: '2', storeCode: '11199' },
+    { productId: '3', storeCode: '11199' },
+  ])
+  release()
+  const [a, b] = await Promise.all([first, second])
+  t.same([...a.values()], [5, 5])
+  t.same([...b.values()], [5, 5])
+  t.same(
+    fake.stockBatches.map((batch) => batch.map((p) => p.productId)),
+    [['1', '2'], ['3']],
+    'pair 2 was asked once',
+  )
+  const third = await cached.getStock([{ productId: '1', storeCode: '11199' }])
+  t.equal(third.get(stockKey('1', '11199')), 5)
+  t.equal(fake.calls.getStock, 2, 'answered from cache')
+})
+
+t.test('unknown stock is not cached', async (t) => {
+  const fake = fakeUpstream()
+  const cached = new CachedUpstream(fake.upstream, TTL)
+  await cached.getStock([{ productId: 'unknown', storeCode: '11199' }])
+  const again = await cached.getStock([{ productId: 'unknown', storeCode: '11199' }])
+  t.equal(again.get(stockKey('unknown', '11199')), null)
+  t.equal(fake.calls.getStock, 2)
+})
+
+t.test('a TTL of zero disables that cache', async (t) => {
+  const fake = fakeUpstream()
+  const cached = new CachedUpstream(fake.upstream, { ...TTL, storeTtlMs: 0 })
+  await cached.findStore('11199')
+  await cached.findStore('11199')
+  t.equal(fake.calls.findStore, 2)
+})
+
+t.test('the coalescer cancels a shared call only when every waiter has left', async (t) => {
+  const flights = new Coalescer()
+  let aborted = false
+  const task = (signal: AbortSignal) =>
+    new Promise<string>((resolve, reject) => {
+      signal.addEventListener('abort', () => {
+        aborted = true
+        reject(signal.reason)
+      })
+      setTimeout(() => resolve('done'), 50)
+    })
+  const a = new AbortController()
+  const b = new AbortController()
+  const first = flights.run('k', task, a.signal)
+  const second = flights.run('k', task, b.signal)
+  a.abort(new Error('a left'))
+  await t.rejects(first, /a left/)
+  t.notOk(aborted, 'still one waiter')
+  t.equal(await second, 'done')
+
+  const c = new AbortController()
+  const third = flights.run('k2', task, c.signal)
+  await new Promise((r) => setImmediate(r)) // let the shared call start
+  c.abort(new Error('c left'))
+  await t.rejects(third, /c left/)
+  t.ok(aborted, 'the last waiter leaving cancels the shared call')
+})
