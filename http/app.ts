@@ -2,7 +2,9 @@ import cors from '@fastify/cors'
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
 import type { Runtime } from '../src/runtime.js'
 import { installErrorHandling } from './errors.js'
+import { hardenedServerOptions, installHardening } from './hardening.js'
 import { RouteRegistry } from './registry.js'
+import { registerHealthRoutes } from './routes/health.js'
 import { registerIndexRoute } from './routes/index.js'
 import { registerProductRoutes } from './routes/products.js'
 import { registerStoreRoutes } from './routes/stores.js'
@@ -28,8 +30,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: options.logger ?? false,
     routerOptions: { maxParamLength: 200 },
     bodyLimit: 1024 * 1024,
-    requestIdHeader: 'x-request-id',
-    return503OnClosing: true,
+    ...hardenedServerOptions(),
   })
   app.decorate('runtime', runtime)
   app.decorate('publicBaseUrl', config.publicBaseUrl)
@@ -47,12 +48,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     maxAge: 86_400,
     strictPreflight: false,
   })
-  app.addHook('onSend', async (_request, reply, payload) => {
-    reply.header('x-content-type-options', 'nosniff')
-    return payload
-  })
+  await installHardening(app, { rateLimitPerMinute: config.rateLimitPerMinute })
 
   registerIndexRoute(app, registry)
+  registerHealthRoutes(app, registry)
   registerStoreRoutes(app, registry, runtime.service)
   registerProductRoutes(app, registry, runtime.service)
   registry.addMethodNotAllowed(app)

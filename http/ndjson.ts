@@ -44,19 +44,22 @@ export async function streamScan(request: FastifyRequest, reply: FastifyReply, s
   }
 
   reply.hijack()
-  raw.writeHead(200, {
-    ...(reply.getHeaders() as Record<string, string>),
-    'content-type': 'application/x-ndjson; charset=utf-8',
-    'cache-control': 'no-cache, no-transform',
-    'x-accel-buffering': 'no', // nginx and friends: do not buffer the stream
-    vary: 'Accept',
-  })
-  raw.socket?.setNoDelay(true)
-  raw.once('close', () => {
-    if (!ended) controller.abort(new Error('the client disconnected'))
-  })
-
   try {
+    raw.writeHead(200, {
+      ...(reply.getHeaders() as Record<string, string>),
+      'content-type': 'application/x-ndjson; charset=utf-8',
+      'cache-control': 'no-cache, no-transform',
+      'x-accel-buffering': 'no', // nginx and friends: do not buffer the stream
+      vary: 'Accept',
+      // A hijacked reply skips the onSend hooks that set these on every other response.
+      'x-request-id': request.id,
+      'x-content-type-options': 'nosniff',
+    })
+    // Each event goes out as it is written (inject()'s fake socket has no setNoDelay).
+    if (typeof raw.socket?.setNoDelay === 'function') raw.socket.setNoDelay(true)
+    raw.once('close', () => {
+      if (!ended) controller.abort(new Error('the client disconnected'))
+    })
     const result = await scan((progress) => write({ type: 'progress', ...progress }), controller.signal)
     if (!ended) finish({ type: 'result', ...result })
   } catch (error) {

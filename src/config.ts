@@ -1,4 +1,7 @@
 import { z } from 'zod'
+import type { ScanLimits } from './service.js'
+import type { CacheTtls } from './upstream/cached.js'
+import type { UpstreamClientOptions } from './upstream/client.js'
 
 export const SIMULATED = 'simulated'
 export const DEFAULT_UPSTREAM = 'https://fapi.daisomall.co.kr'
@@ -93,21 +96,10 @@ export interface Config {
   port: number
   host: string
   publicBaseUrl: string | undefined
-  upstream: {
-    baseUrl: string // 'simulated' until the simulator is started
-    timeoutMs: number
-    retries: number
-    userAgent: string
-    preauthKey: string
-    tokenReuseMs: number
-    maxConcurrency: number
-    maxRps: number
-    queueLimit: number
-    circuitFailureThreshold: number
-    circuitCooldownMs: number
-  }
-  cache: { storeTtlMs: number; catalogueTtlMs: number; placementTtlMs: number; stockTtlMs: number; maxEntries: number }
-  scan: { maxPages: number; deadlineMs: number; maxConcurrent: number }
+  /** baseUrl is 'simulated' until the runtime starts the simulator. */
+  upstream: Omit<UpstreamClientOptions, 'fetch'>
+  cache: CacheTtls
+  scan: ScanLimits
   streams: { maxOpen: number; sseMaxLifetimeMs: number; sseKeepaliveMs: number }
   shutdownGraceMs: number
   rateLimitPerMinute: number

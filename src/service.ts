@@ -318,12 +318,15 @@ export class StoreService {
 
   async #withDeadline<T>(callerSignal: AbortSignal | undefined, run: (signal: AbortSignal) => Promise<T>): Promise<T> {
     const deadline = AbortSignal.timeout(this.limits.deadlineMs)
-    const signal = callerSignal ? AbortSignal.any([callerSignal, deadline]) : deadline
+    // Cancels what is still running once one step has failed: its answer can no longer be used.
+    const failed = new AbortController()
+    const signal = AbortSignal.any(callerSignal ? [callerSignal, deadline, failed.signal] : [deadline, failed.signal])
     // One scan's signal is shared by every upstream call it makes (up to a page of placements at once).
     setMaxListeners(0, signal)
     try {
       return await run(signal)
     } catch (error) {
+      failed.abort(error)
       if (deadline.aborted && !callerSignal?.aborted) {
         throw new ServiceError('internal_error', {
           message: `The search did not finish within ${Math.round(this.limits.deadlineMs / 1000)} s because the upstream was slow.`,

@@ -234,3 +234,17 @@ t.test('getStore: unknown and malformed codes are 404; failures are 502', async 
   fake.faults.set('findStore', new UpstreamError('bad_response', 'selStr', 'HTML instead of JSON'))
   t.match(await service.getStore('11199').catch((e: unknown) => e), { code: 'upstream_error', status: 502 })
 })
+
+t.test('a failed step cancels the scan calls still running', async (t) => {
+  const fake = fakeUpstream({ latencyMs: 20 })
+  fake.faults.set('getStock', new UpstreamError('http', 'selStrPkupStck', 'HTTP 500', { status: 500 }))
+  const service = new StoreService(fake, LIMITS)
+  let prefetchAborted = false
+  const original = fake.searchCatalogue.bind(fake)
+  fake.searchCatalogue = async (query, signal) => {
+    signal?.addEventListener('abort', () => (prefetchAborted = query.page === 2 || prefetchAborted))
+    return original(query, signal)
+  }
+  await t.rejects(service.searchStoreProducts({ branchCode: '11199', keyword: '수납함', page: 1 }))
+  t.ok(prefetchAborted, 'the prefetch of page 2 was cancelled')
+})

@@ -1,0 +1,78 @@
+import { randomUUID } from 'node:crypto'
+import type { Socket } from 'node:net'
+import rateLimit from '@fastify/rate-limit'
+import type { FastifyInstance, FastifyServerOptions } from 'fastify'
+import { DOCS_PATH, ServiceError } from '../src/errors.js'
+
+/** Longer URLs are refused before routing; no real query comes close (keywords are ≤ 100 characters). */
+export const MAX_URL_LENGTH = 4_096
+const REQUEST_ID = /^[\w.:-]{1,64}$/
+
+/** Server options: request ids, and JSON answers for requests Node refuses before Fastify sees them. */
+export function hardenedServerOptions(): Partial<FastifyServerOptions> {
+  return {
+    requestIdHeader: false,
+    // A caller's id is kept when it is sane, so logs can be correlated across services.
+    genReqId: (req) => {
+      const given = req.headers['x-request-id']
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID()
+    },
+    // Fastify's own 503 while closing has another shape; ours is answered by the onRequest hook below.
+    return503OnClosing: false,
+    clientErrorHandler: (error: Error & { code?: string }, socket: Socket) => {
+      if (!socket.writable) return
+      const tooLarge = error.code === 'HPE_HEADER_OVERFLOW'
+      const status = tooLarge ? 431 : 400
+      const body = JSON.stringify({
+        error: '요청을 해석할 수 없습니다.',
+        code: 'invalid_parameter',
+        message: tooLarge ? 'The request headers are too large.' : 'The request is not valid HTTP.',
+        hint: tooLarge ? 'Send fewer or smaller headers (Node allows 16 KiB in all).' : 'Send a well-formed HTTP/1.1 request.',
+        status,
+        documentation: DOCS_PATH,
+      })
+      socket.end(
+        `HTTP/1.1 ${status} ${tooLarge ? 'Request Header Fields Too Large' : 'Bad Request'}\r\n` +
+          `content-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+      )
+    },
+  }
+}
+
+/** Hooks every response passes: request id, security headers, closing and URL-length checks, optional rate limit. */
+export async function installHardening(app: FastifyInstance, options: { rateLimitPerMinute: number }): Promise<void> {
+  app.addHook('onRequest', async (request, reply) => {
+    if (app.openStreams.closing) {
+      reply.header('connection', 'close')
+      throw new ServiceError('shutting_down', { hint: 'Retry in a few seconds.', retryAfterSeconds: 5 })
+    }
+    if (request.url.length > MAX_URL_LENGTH) {
+      throw new ServiceError('invalid_parameter', {
+        message: `The URL is longer than ${MAX_URL_LENGTH} characters.`,
+        hint: 'Send a shorter query; keywords are at most 100 characters.',
+      })
+    }
+  })
+  app.addHook('onSend', async (request, reply, payload) => {
+    reply.header('x-request-id', request.id)
+    reply.header('x-content-type-options', 'nosniff')
+    if (!reply.hasHeader('x-frame-options')) reply.header('x-frame-options', 'DENY')
+    reply.header('referrer-policy', 'no-referrer')
+    return payload
+  })
+  if (options.rateLimitPerMinute > 0) {
+    await app.register(rateLimit, {
+      global: true,
+      max: options.rateLimitPerMinute,
+      timeWindow: 60_000,
+      enableDraftSpec: true, // RateLimit and RateLimit-Policy headers (IETF draft) beside Retry-After
+      allowList: (request) => request.url === '/healthz' || request.url === '/readyz',
+      errorResponseBuilder: (_request, context) =>
+        new ServiceError('rate_limited', {
+          message: `More than ${context.max} requests in a minute from this client.`,
+          hint: `Wait ${Math.ceil(context.ttl / 1000)} s; keep to a few requests per second.`,
+          retryAfterSeconds: Math.ceil(context.ttl / 1000),
+        }),
+    })
+  }
+}

@@ -1,0 +1,96 @@
+import type { FastifyInstance } from 'fastify'
+import { z } from 'zod'
+import { VERSION } from '../../src/config.js'
+import { ServiceError } from '../../src/errors.js'
+import { UpstreamProbe } from '../../src/health.js'
+import { ErrorSchema } from '../../src/schemas.js'
+import { errorBody } from '../errors.js'
+import type { RouteRegistry } from '../registry.js'
+
+const PROBE_CACHE_MS = 30_000 // a monitor polling every few seconds still costs the upstream one probe per 30 s
+
+const HealthSchema = z.object({ status: z.literal('ok'), version: z.string(), uptimeSeconds: z.number() })
+const ReadySchema = z.object({
+  status: z.enum(['ready', 'degraded']),
+  upstream: z.object({ url: z.string(), simulated: z.boolean() }),
+  circuit: z.object({ state: z.string(), consecutiveFailures: z.number(), opens: z.number(), retryAfterSeconds: z.number() }),
+  budget: z.object({ running: z.number(), queued: z.number(), maxRunning: z.number(), started: z.number(), rejected: z.number() }),
+  cache: z.object({ hits: z.number(), misses: z.number(), coalesced: z.number(), entries: z.number() }),
+  preauthTokensFetched: z.number(),
+  activeScans: z.number(),
+  openStreams: z.number(),
+})
+const ProbeStepSchema = z.object({ step: z.string(), ok: z.boolean(), latencyMs: z.number(), detail: z.string().optional() })
+const UpstreamHealthSchema = z.object({ ok: z.boolean(), checkedAt: z.string(), steps: z.array(ProbeStepSchema) })
+
+export function registerHealthRoutes(app: FastifyInstance, registry: RouteRegistry): void {
+  const { runtime } = app
+  const probe = new UpstreamProbe(runtime.client, PROBE_CACHE_MS, runtime.config.upstream.timeoutMs * 3)
+
+  registry.add(app, {
+    method: 'GET',
+    path: '/healthz',
+    operationId: 'getHealth',
+    summary: 'Liveness',
+    description: 'The process is alive. Makes no upstream call.',
+    tags: ['Operations'],
+    responses: { 200: { description: 'Alive.', schema: HealthSchema } },
+    handler: async () => ({ status: 'ok', version: VERSION, uptimeSeconds: Math.round(process.uptime()) }),
+  })
+
+  registry.add(app, {
+    method: 'GET',
+    path: '/readyz',
+    operationId: 'getReadiness',
+    summary: 'Readiness, circuit state and upstream budget',
+    description:
+      'Ready to serve (503 while shutting down). `degraded` while the circuit breaker toward the upstream is open. Makes no upstream call.',
+    tags: ['Operations'],
+    responses: {
+      200: { description: 'Ready or degraded.', schema: ReadySchema },
+      503: { description: 'Shutting down (shutting_down).', schema: ErrorSchema },
+    },
+    handler: async () => {
+      if (app.openStreams.closing) {
+        throw new ServiceError('shutting_down', { hint: 'Route traffic to another instance.' })
+      }
+      const circuit = runtime.client.circuit.snapshot
+      return {
+        status: circuit.state === 'closed' ? 'ready' : 'degraded',
+        upstream: { url: runtime.simulated ? 'simulated' : runtime.upstreamUrl, simulated: runtime.simulated },
+        circuit,
+        budget: runtime.client.budget.stats,
+        cache: runtime.upstream.stats,
+        preauthTokensFetched: runtime.client.preauth.tokensFetched,
+        activeScans: runtime.service.activeScans,
+        openStreams: app.openStreams.count,
+      }
+    },
+  })
+
+  registry.add(app, {
+    method: 'GET',
+    path: '/api/health/upstream',
+    operationId: 'getUpstreamHealth',
+    summary: 'Deep upstream check',
+    description:
+      'Probes each upstream step (store search, catalogue search, pre-auth, stock, placement) with per-step status and latency. Cached for 30 s. 503 in the Error shape, with the steps, when any step fails.',
+    tags: ['Operations'],
+    responses: {
+      200: { description: 'Every step answered.', schema: UpstreamHealthSchema },
+      503: { description: 'A step failed (upstream_unavailable); the body also carries `steps`.', schema: ErrorSchema },
+    },
+    handler: async (request, reply) => {
+      const health = await probe.check()
+      reply.header('cache-control', `max-age=${PROBE_CACHE_MS / 1000}`)
+      if (health.ok) return health
+      const failed = health.steps.filter((s) => !s.ok).map((s) => s.step)
+      const error = new ServiceError('upstream_unavailable', {
+        message: `The upstream check failed at: ${failed.join(', ')}.`,
+        hint: 'Product and store operations that use these steps will fail until the upstream recovers.',
+        detail: health.steps.find((s) => !s.ok)?.detail,
+      })
+      return reply.code(503).send({ ...errorBody(request, error), checkedAt: health.checkedAt, steps: health.steps })
+    },
+  })
+}

@@ -1,0 +1,84 @@
+import type { StockPair, UpstreamClient } from './upstream/client.js'
+import { UpstreamError } from './upstream/errors.js'
+
+export interface ProbeStep {
+  step: 'store_search' | 'catalogue_search' | 'preauth' | 'stock' | 'placement'
+  ok: boolean
+  latencyMs: number
+  detail?: string
+}
+
+export interface UpstreamHealth {
+  ok: boolean
+  checkedAt: string
+  steps: ProbeStep[]
+}
+
+// The same probe as the reference service's uptime check: a common keyword that must find products.
+const PROBE_STORE = '11199'
+const PROBE_KEYWORD = '건전지'
+
+/**
+ * The deep upstream check: each upstream step once, in the order a product search uses them, with
+ * latency and the failure. Answers are kept for `cacheMs` and concurrent checks share one run, so the
+ * endpoint cannot be used to hammer the upstream.
+ */
+export class UpstreamProbe {
+  #last: { at: number; result: UpstreamHealth } | undefined
+  #running: Promise<UpstreamHealth> | undefined
+
+  constructor(
+    private readonly client: UpstreamClient,
+    private readonly cacheMs: number,
+    private readonly timeoutMs: number,
+  ) {}
+
+  check(): Promise<UpstreamHealth> {
+    if (this.#last && Date.now() - this.#last.at < this.cacheMs) return Promise.resolve(this.#last.result)
+    this.#running ??= this.#run().finally(() => {
+      this.#running = undefined
+    })
+    return this.#running
+  }
+
+  async #run(): Promise<UpstreamHealth> {
+    const steps: ProbeStep[] = []
+    const signal = AbortSignal.timeout(this.timeoutMs)
+    const step = async <T>(name: ProbeStep['step'], run: () => Promise<T>, verify: (value: T) => string | null) => {
+      const started = performance.now()
+      try {
+        const value = await run()
+        const problem = verify(value)
+        steps.push({ step: name, ok: problem === null, latencyMs: Math.round(performance.now() - started), ...(problem ? { detail: problem } : {}) })
+        return problem === null ? value : undefined
+      } catch (error) {
+        const detail = error instanceof UpstreamError ? `${error.kind}: ${error.detail}` : 'unexpected error'
+        steps.push({ step: name, ok: false, latencyMs: Math.round(performance.now() - started), detail })
+        return undefined
+      }
+    }
+    await step('store_search', () => this.client.findStore(PROBE_STORE, signal), (s) => (s ? null : `store ${PROBE_STORE} not found`))
+    const page = await step(
+      'catalogue_search',
+      () => this.client.searchCatalogue({ text: PROBE_KEYWORD, page: 1, pageSize: 5 }, signal),
+      (p) => (p.items.length > 0 ? null : `no products for ${PROBE_KEYWORD}`),
+    )
+    this.client.preauth.clear()
+    await step('preauth', () => this.client.preauth.headers(signal), () => null)
+    const pairs: StockPair[] = (page?.items ?? []).map((item) => ({ productId: item.productId, storeCode: PROBE_STORE }))
+    await step(
+      'stock',
+      async () => (pairs.length > 0 ? this.client.getStock(pairs, signal) : Promise.reject(new UpstreamError('bad_response', 'probe', 'no products to check'))),
+      (stock) => ([...stock.values()].some((q) => q !== null) ? null : 'no stock row for any probe product'),
+    )
+    const first = pairs[0]
+    await step(
+      'placement',
+      async () => (first ? this.client.getPlacement(first.productId, PROBE_STORE, signal) : Promise.reject(new UpstreamError('bad_response', 'probe', 'no product to place'))),
+      () => null,
+    )
+    const result = { ok: steps.every((s) => s.ok), checkedAt: new Date().toISOString(), steps }
+    this.#last = { at: Date.now(), result }
+    return result
+  }
+}
