@@ -5,6 +5,7 @@ const USAGE = `store-finder ${VERSION}
 
 Usage:
   store-finder [serve]     Run the HTTP service (REST, NDJSON, MCP at /api/mcp, sandbox, documents)
+  store-finder mcp         Serve the MCP tools over stdio (for desktop MCP hosts)
   store-finder simulator   Run the upstream simulator alone
   store-finder --version | --help
 
@@ -16,6 +17,9 @@ const command = process.argv[2] ?? 'serve'
 switch (command) {
   case 'serve':
     await (await import('../http/main.js')).main()
+    break
+  case 'mcp':
+    await (await import('../tools/stdio.js')).main()
     break
   case 'simulator':
     await (await import('../src/upstream/simulator/main.js')).main()

@@ -6,6 +6,7 @@ import { hardenedServerOptions, installHardening } from './hardening.js'
 import { RouteRegistry } from './registry.js'
 import { registerHealthRoutes } from './routes/health.js'
 import { registerIndexRoute } from './routes/index.js'
+import { registerMcpRoutes } from './routes/mcp.js'
 import { registerProductRoutes } from './routes/products.js'
 import { registerStoreRoutes } from './routes/stores.js'
 import { OpenStreams } from './streams.js'
@@ -54,6 +55,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerHealthRoutes(app, registry)
   registerStoreRoutes(app, registry, runtime.service)
   registerProductRoutes(app, registry, runtime.service)
+  await registerMcpRoutes(app, registry)
   registry.addMethodNotAllowed(app)
   return app
 }

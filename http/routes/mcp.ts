@@ -1,0 +1,391 @@
+import { isIP } from 'node:net'
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js'
+import { JSONRPCMessageSchema } from '@modelcontextprotocol/sdk/types.js'
+import { z } from 'zod'
+import { VERSION, type Config } from '../../src/config.js'
+import { DOCS_PATH } from '../../src/errors.js'
+import type { StoreService } from '../../src/service.js'
+import {
+  CAPABILITIES,
+  PROTOCOL_VERSION,
+  PROTOCOL_VERSIONS,
+  SERVER_DESCRIPTION,
+  SERVER_NAME,
+  SERVER_TITLE,
+  createMcpServer,
+  listAdvertisedTools,
+  type ListedTool,
+} from '../../tools/server.js'
+import { baseUrl } from '../base-url.js'
+import type { RouteRegistry } from '../registry.js'
+
+export const MCP_PATH = '/api/mcp'
+export const MCP_BODY_LIMIT = 256 * 1024 // 256 KiB: a tools/call is a few hundred bytes
+const SERVER_CARD_PATH = '/.well-known/mcp/server-card.json'
+/** Reconnection delay suggested to clients when the server ends a GET stream (SSE `retry:`). */
+const SSE_RETRY_MS = 5_000
+
+// JSON-RPC 2.0 error codes (https://www.jsonrpc.org/specification#error_object); -32000 is the
+// implementation-defined range the SDK also uses for HTTP-level refusals.
+const PARSE_ERROR = -32700
+const INVALID_REQUEST = -32600
+const INTERNAL_ERROR = -32603
+const SERVER_ERROR = -32000
+
+const JsonRpcId = z.union([z.string(), z.number().int(), z.null()])
+
+export const JsonRpcRequestSchema = z
+  .object({
+    jsonrpc: z.literal('2.0'),
+    method: z.string().describe('initialize, tools/list, tools/call, ping, logging/setLevel, or a notification.'),
+    params: z.record(z.string(), z.unknown()).optional(),
+    id: JsonRpcId.optional().describe('Absent for notifications.'),
+  })
+  .describe('A JSON-RPC 2.0 request or notification.')
+
+export const JsonRpcResponseSchema = z
+  .object({
+    jsonrpc: z.literal('2.0'),
+    result: z.record(z.string(), z.unknown()).optional(),
+    error: z
+      .object({ code: z.number().int(), message: z.string(), data: z.unknown().optional() })
+      .optional(),
+    id: JsonRpcId,
+  })
+  .describe('A JSON-RPC 2.0 response: result or error.')
+
+export const McpServerInfoSchema = z
+  .object({
+    serverInfo: z.object({
+      name: z.string(),
+      version: z.string(),
+      title: z.string(),
+      description: z.string(),
+    }),
+    endpoint: z.string().url().describe('The Streamable HTTP endpoint.'),
+    tools: z.array(z.record(z.string(), z.unknown())).describe('The tools exactly as tools/list returns them.'),
+    transport: z.literal('streamable-http'),
+    protocol: z.string(),
+    protocolVersion: z.string().describe('The newest protocol version; the answer to a client proposing one the server does not know.'),
+    protocolVersions: z.array(z.string()).describe('Every version initialize accepts and echoes back.'),
+    manifest: z.string().url().describe('The MCP server card.'),
+    capabilities: z.record(z.string(), z.unknown()),
+    instructions: z.string().optional(),
+  })
+  .describe('What GET /api/mcp answers: the MCP server, its endpoint and its tools.')
+
+export interface JsonRpcErrorBody {
+  jsonrpc: '2.0'
+  id: null
+  error: { code: number; message: string; data?: unknown }
+}
+
+export function jsonRpcError(code: number, message: string, data?: unknown): JsonRpcErrorBody {
+  return { jsonrpc: '2.0', id: null, error: data === undefined ? { code, message } : { code, message, data } }
+}
+
+function sendRpcError(reply: FastifyReply, status: number, body: JsonRpcErrorBody): FastifyReply {
+  return reply.code(status).header('content-type', 'application/json; charset=utf-8').header('cache-control', 'no-store').send(body)
+}
+
+/**
+ * MCP over Streamable HTTP at /api/mcp, stateless: every POST gets a new server and transport, so any
+ * instance behind a load balancer can answer any request and there is no session to lose.
+ * Registered as an encapsulated plugin so that its body parsing errors, Host/Origin checks and body
+ * limit answer in JSON-RPC rather than in the REST error shape. Await it before the 405 routes.
+ */
+export async function registerMcpRoutes(app: FastifyInstance, registry: RouteRegistry): Promise<void> {
+  const service = app.runtime.service
+  const config = app.runtime.config
+  const hosts = hostPolicy(config)
+  let advertised: Promise<ListedTool[]> | undefined
+  const tools = () => {
+    advertised ??= listAdvertisedTools(service).catch((error: unknown) => {
+      advertised = undefined
+      throw error
+    })
+    return advertised
+  }
+
+  await app.register(async (scope) => {
+    // JSON only (Fastify's secure JSON parser); its failures reach the JSON-RPC error handler below.
+    scope.removeContentTypeParser('text/plain')
+    scope.addHook('onRequest', async (request, reply) => {
+      const refusal = hosts.check(request.headers.host, request.headers.origin)
+      if (refusal) {
+        request.log.warn({ host: request.headers.host, origin: request.headers.origin }, refusal)
+        return sendRpcError(reply, 403, jsonRpcError(SERVER_ERROR, `Forbidden: ${refusal}`))
+      }
+    })
+    scope.setErrorHandler((error: FastifyError, request, reply) => {
+      const { status, body } = rpcErrorFor(error)
+      if (status >= 500) request.log.error({ err: error }, 'MCP request failed')
+      return sendRpcError(reply, status, body)
+    })
+
+    const streams = new EventStreams(config.streams)
+    scope.addHook('preClose', async () => streams.endAll('the server is closing'))
+
+    registry.add(scope, {
+      method: 'GET',
+      path: MCP_PATH,
+      operationId: 'getMcpServerInfo',
+      summary: 'MCP server info, or its server-to-client event stream',
+      description:
+        'The MCP server (name, version, protocol versions, capabilities) and its tools exactly as tools/list returns them. With Accept: text/event-stream it instead opens the Streamable HTTP server-to-client SSE stream: keep-alive comments only (the server is stateless and sends its notifications on POST responses), ended by the server after SSE_MAX_LIFETIME_MS.',
+      tags: ['MCP'],
+      responses: {
+        200: {
+          description: 'McpServerInfo, or the SSE stream.',
+          schema: McpServerInfoSchema,
+          alternatives: [{ mediaType: 'text/event-stream', description: 'The server-to-client stream (Accept: text/event-stream).' }],
+        },
+        400: { description: 'Unsupported MCP-Protocol-Version header.', schema: JsonRpcResponseSchema },
+        403: { description: 'Host or Origin not allowed (DNS rebinding protection).', schema: JsonRpcResponseSchema },
+        503: { description: 'Too many open streams; see Retry-After.', schema: JsonRpcResponseSchema },
+      },
+      handler: async (request, reply) => {
+        if (request.method === 'GET' && wantsEventStream(request.headers.accept)) {
+          return streams.open(request, reply)
+        }
+        const base = baseUrl(request)
+        return reply.header('cache-control', 'no-cache').send({
+          serverInfo: { name: SERVER_NAME, version: VERSION, title: SERVER_TITLE, description: SERVER_DESCRIPTION },
+          endpoint: `${base}${MCP_PATH}`,
+          tools: await tools(),
+          transport: 'streamable-http',
+          protocol: 'JSON-RPC 2.0 over Streamable HTTP',
+          protocolVersion: PROTOCOL_VERSION,
+          protocolVersions: [...PROTOCOL_VERSIONS],
+          manifest: `${base}${SERVER_CARD_PATH}`,
+          capabilities: CAPABILITIES,
+        } satisfies z.input<typeof McpServerInfoSchema>)
+      },
+    })
+
+    registry.add(scope, {
+      method: 'POST',
+      path: MCP_PATH,
+      operationId: 'callMcp',
+      summary: 'MCP JSON-RPC endpoint (Streamable HTTP, stateless)',
+      description:
+        'JSON-RPC 2.0 over Streamable HTTP: initialize, tools/list, tools/call, ping, logging/setLevel. Send Accept: application/json, text/event-stream and Content-Type: application/json. Requests are answered as an SSE stream (progress notifications, then the response); notifications get 202 with no body. No session: every request stands alone.',
+      tags: ['MCP'],
+      body: { schema: JsonRpcRequestSchema, mediaType: 'application/json', description: 'One JSON-RPC request or notification.' },
+      responses: {
+        200: {
+          description: 'The JSON-RPC response, as a text/event-stream of message events (notifications first, the response last).',
+          mediaType: 'text/event-stream',
+          alternatives: [{ mediaType: 'application/json', schema: JsonRpcResponseSchema }],
+        },
+        202: { description: 'Notification accepted; no body.' },
+        400: { description: 'Malformed JSON, or not a JSON-RPC 2.0 message.', schema: JsonRpcResponseSchema },
+        403: { description: 'Host or Origin not allowed (DNS rebinding protection).', schema: JsonRpcResponseSchema },
+        406: { description: 'Accept must list application/json and text/event-stream.', schema: JsonRpcResponseSchema },
+        413: { description: `Body larger than ${MCP_BODY_LIMIT / 1024} KiB.`, schema: JsonRpcResponseSchema },
+        415: { description: 'Content-Type must be application/json.', schema: JsonRpcResponseSchema },
+      },
+      fastify: { bodyLimit: MCP_BODY_LIMIT },
+      handler: async (request, reply) => handlePost(request, reply, service),
+    })
+  })
+}
+
+/** q-value of one media type in an Accept header (exact match only; 0 when absent). */
+function quality(accept: string, type: string): number {
+  for (const part of accept.split(',')) {
+    const [name, ...params] = part.split(';').map((p) => p.trim().toLowerCase())
+    if (name !== type) continue
+    const q = params.find((p) => p.startsWith('q='))
+    return q ? Number(q.slice(2)) || 0 : 1
+  }
+  return 0
+}
+
+/**
+ * The stream only for a client that prefers it: the SDK sends `Accept: text/event-stream` alone, while
+ * probes that accept both (mcp-remote looks for an auth challenge that way, and never reads the body)
+ * get the JSON document and a finished response rather than a stream held open.
+ */
+function wantsEventStream(accept: string | undefined): boolean {
+  if (!accept) return false
+  const sse = quality(accept, 'text/event-stream')
+  return sse > 0 && sse > quality(accept, 'application/json')
+}
+
+function isJsonRpcPayload(body: unknown): boolean {
+  if (Array.isArray(body)) return body.length > 0 && body.every((m) => JSONRPCMessageSchema.safeParse(m).success)
+  return JSONRPCMessageSchema.safeParse(body).success
+}
+
+async function handlePost(request: FastifyRequest, reply: FastifyReply, service: StoreService): Promise<void> {
+  const body = request.body
+  if (!isJsonRpcPayload(body)) {
+    sendRpcError(reply, 400, jsonRpcError(INVALID_REQUEST, 'Invalid Request: the body is not a JSON-RPC 2.0 message.'))
+    return
+  }
+  const server = createMcpServer(service, { documentationUrl: `${baseUrl(request)}${DOCS_PATH}#errors` })
+  // SSE response mode (no enableJsonResponse) so progress notifications reach the caller.
+  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined })
+  reply.hijack()
+  const raw = reply.raw
+  // A hijacked reply skips onSend hooks: carry over the CORS and other headers set so far.
+  for (const [name, value] of Object.entries(reply.getHeaders())) {
+    if (value !== undefined) raw.setHeader(name, value)
+  }
+  raw.setHeader('x-content-type-options', 'nosniff')
+  // Closing the server aborts handlers still running, so a dropped connection stops the upstream scan.
+  raw.once('close', () => {
+    void transport.close().catch(() => {})
+    void server.close().catch(() => {})
+  })
+  try {
+    await server.connect(transport)
+    await transport.handleRequest(request.raw, raw, body)
+  } catch (error) {
+    request.log.error({ err: error }, 'MCP request failed')
+    if (!raw.headersSent) {
+      raw.writeHead(500, { 'content-type': 'application/json; charset=utf-8' })
+      raw.end(JSON.stringify(jsonRpcError(INTERNAL_ERROR, 'Internal error')))
+    } else {
+      raw.destroy()
+    }
+  }
+}
+
+function rpcErrorFor(error: FastifyError): { status: number; body: JsonRpcErrorBody } {
+  switch (error.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return { status: 413, body: jsonRpcError(SERVER_ERROR, `Payload Too Large: the body must be at most ${MCP_BODY_LIMIT} bytes.`) }
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return { status: 415, body: jsonRpcError(SERVER_ERROR, 'Unsupported Media Type: Content-Type must be application/json.') }
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return { status: 400, body: jsonRpcError(PARSE_ERROR, 'Parse error: the body is not valid JSON.') }
+    default:
+      break
+  }
+  const status = error.statusCode ?? 500
+  if (status >= 400 && status < 500) return { status, body: jsonRpcError(INVALID_REQUEST, `Invalid Request: ${error.message}`) }
+  return { status: 500, body: jsonRpcError(INTERNAL_ERROR, 'Internal error') }
+}
+
+/**
+ * The GET stream. A stateless server has nothing to push outside a POST response, so the stream
+ * carries keep-alive comments only; it is capped (shared with NDJSON scans through app.openStreams),
+ * ends after a bounded lifetime (clients reconnect), and ends at shutdown.
+ */
+class EventStreams {
+  readonly #open = new Set<(reason: string) => void>()
+
+  constructor(private readonly limits: Config['streams']) {}
+
+  open(request: FastifyRequest, reply: FastifyReply): FastifyReply | undefined {
+    const version = request.headers['mcp-protocol-version']
+    if (typeof version === 'string' && !PROTOCOL_VERSIONS.includes(version)) {
+      return sendRpcError(
+        reply,
+        400,
+        jsonRpcError(SERVER_ERROR, `Bad Request: unsupported protocol version ${version} (supported: ${PROTOCOL_VERSIONS.join(', ')}).`),
+      )
+    }
+    const raw = reply.raw
+    let keepalive: NodeJS.Timeout | undefined
+    let lifetime: NodeJS.Timeout | undefined
+    let ended = false
+    const end = (_reason: string) => {
+      if (ended) return
+      ended = true
+      clearInterval(keepalive)
+      clearTimeout(lifetime)
+      handle?.release()
+      this.#open.delete(end)
+      if (!raw.destroyed) raw.end()
+    }
+    const handle = request.server.openStreams.open(end)
+    if (!handle) {
+      return sendRpcError(reply.header('retry-after', '5'), 503, jsonRpcError(SERVER_ERROR, 'Service Unavailable: too many open streams; retry shortly.'))
+    }
+    this.#open.add(end)
+
+    reply.hijack()
+    raw.writeHead(200, {
+      ...(reply.getHeaders() as Record<string, string>),
+      'content-type': 'text/event-stream',
+      'cache-control': 'no-cache, no-transform',
+      'x-accel-buffering': 'no', // proxies: do not buffer the stream
+      'x-content-type-options': 'nosniff',
+    })
+    raw.socket?.setNoDelay(true)
+    raw.write(`retry: ${SSE_RETRY_MS}\n: store-finder MCP stream (stateless: notifications arrive on POST responses)\n\n`)
+    keepalive = setInterval(() => raw.write(': keepalive\n\n'), this.limits.sseKeepaliveMs)
+    lifetime = setTimeout(() => end('lifetime reached'), this.limits.sseMaxLifetimeMs)
+    raw.once('close', () => end('client closed'))
+    return undefined
+  }
+
+  endAll(reason: string): void {
+    for (const end of [...this.#open]) end(reason)
+  }
+}
+
+const LOOPBACK_V4 = /^127(\.\d{1,3}){3}$/
+
+function isLoopbackName(hostname: string): boolean {
+  return hostname === 'localhost' || hostname === '[::1]' || LOOPBACK_V4.test(hostname)
+}
+
+function isIpLiteral(hostname: string): boolean {
+  return isIP(hostname.replace(/^\[(.*)\]$/, '$1')) !== 0
+}
+
+/** The hostname of a Host header, an Origin, or an ALLOWED_HOSTS entry (with or without scheme and port). */
+export function hostnameOf(value: string): string | null {
+  try {
+    const url = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(value) ? value : `http://${value}`)
+    return url.hostname.toLowerCase() || null
+  } catch {
+    return null
+  }
+}
+
+/**
+ * DNS rebinding protection. A page on an attacker's domain that resolves to this server sends that
+ * domain as Host, so only known host names are accepted (hostnames are compared, never host:port):
+ * - loopback names (localhost, 127.x.x.x, [::1]) always;
+ * - the host name of PUBLIC_BASE_URL and every ALLOWED_HOSTS entry (`*` accepts any);
+ * - when bound to a non-loopback address, IP literals too (a rebinding attack needs a DNS name).
+ * An Origin, when sent, must be same-origin, an accepted host name, or, on a public deployment
+ * (PUBLIC_BASE_URL set), any origin: the service is public and anonymous, meant for browser agents.
+ */
+export function hostPolicy(config: Pick<Config, 'host' | 'publicBaseUrl' | 'allowedHosts'>) {
+  const anyHost = config.allowedHosts.includes('*')
+  const named = new Set<string>()
+  for (const entry of config.allowedHosts) {
+    const hostname = entry === '*' ? null : hostnameOf(entry)
+    if (hostname) named.add(hostname)
+  }
+  const publicHost = config.publicBaseUrl ? hostnameOf(config.publicBaseUrl) : null
+  if (publicHost) named.add(publicHost)
+  const boundHost = config.host.replace(/^\[(.*)\]$/, '$1')
+  const boundToLoopback = boundHost === 'localhost' || boundHost === '::1' || LOOPBACK_V4.test(boundHost)
+
+  const hostAllowed = (hostname: string) =>
+    anyHost || isLoopbackName(hostname) || named.has(hostname) || (!boundToLoopback && isIpLiteral(hostname))
+
+  return {
+    /** A sentence saying why the request is refused, or null when it may proceed. */
+    check(host: string | undefined, origin: string | undefined): string | null {
+      const hostname = host ? hostnameOf(host) : null
+      if (!hostname) return 'the Host header is missing or malformed.'
+      if (!hostAllowed(hostname)) {
+        return `Host '${hostname}' is not allowed. Use localhost, or add the name to ALLOWED_HOSTS (or set PUBLIC_BASE_URL).`
+      }
+      if (origin === undefined || anyHost || publicHost) return null
+      const originHost = hostnameOf(origin)
+      if (originHost && (originHost === hostname || isLoopbackName(originHost) || named.has(originHost))) return null
+      return `Origin '${origin}' is not allowed. Add its host name to ALLOWED_HOSTS.`
+    },
+  }
+}

@@ -1,0 +1,58 @@
+import t from 'tap'
+import { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
+import { listenTestApp } from '../helpers/app.js'
+
+t.test('one query through REST, NDJSON and MCP gives the same products', async (t) => {
+  const { url, app, runtime } = await listenTestApp(t)
+  const client = new Client({ name: 'parity', version: '1.0.0' })
+  await client.connect(new StreamableHTTPClientTransport(new URL(`${url}/api/mcp`)))
+  t.teardown(() => client.close())
+  const query = { branchCode: '11199', keyword: '수납', currentPage: 1 }
+  const qs = `branchCode=${query.branchCode}&keyword=${encodeURIComponent(query.keyword)}&currentPage=${query.currentPage}`
+
+  // Each door starts from a cold cache, so each one really scans the upstream.
+  runtime.upstream.clear()
+  const rest = await app.inject({ method: 'GET', url: `/api/products?${qs}` })
+  t.equal(rest.statusCode, 200)
+
+  runtime.upstream.clear()
+  const ndjson = await fetch(`${url}/api/products?${qs}`, { headers: { accept: 'application/x-ndjson' } })
+  t.match(ndjson.headers.get('content-type'), /application\/x-ndjson/)
+  const events = (await ndjson.text())
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as Record<string, unknown>)
+  const { type, ...streamed } = events.at(-1)!
+  t.equal(type, 'result')
+
+  runtime.upstream.clear()
+  const mcp = await client.callTool({ name: 'search_products', arguments: query })
+  t.notOk(mcp.isError)
+
+  const fromRest = rest.json() as { products: unknown[] }
+  t.ok(fromRest.products.length > 0, 'the query finds products')
+  t.same(streamed, fromRest, 'NDJSON result event = REST body')
+  t.same(mcp.structuredContent, fromRest, 'MCP structuredContent = REST body')
+  t.same(JSON.parse((mcp.content as Array<{ text: string }>)[0]!.text), fromRest, 'MCP text mirror = REST body')
+})
+
+t.test('one failure through REST and MCP carries the same error words', async (t) => {
+  const { url, app } = await listenTestApp(t)
+  const client = new Client({ name: 'parity', version: '1.0.0' })
+  await client.connect(new StreamableHTTPClientTransport(new URL(`${url}/api/mcp`)))
+  t.teardown(() => client.close())
+  const host = new URL(url).host
+
+  const restMissing = await app.inject({ method: 'GET', url: '/api/branches/99999', headers: { host } })
+  const mcpMissing = await client.callTool({ name: 'get_store', arguments: { branchCode: '99999' } })
+  t.equal(mcpMissing.isError, true)
+  t.same(JSON.parse((mcpMissing.content as Array<{ text: string }>)[0]!.text), restMissing.json(), 'not_found')
+
+  const restUnknownProduct = await app.inject({ method: 'GET', url: '/api/products/9999999?branchCode=11199', headers: { host } })
+  const mcpUnknownProduct = await client.callTool({
+    name: 'get_product_availability',
+    arguments: { productId: '9999999', branchCode: '11199' },
+  })
+  t.same(JSON.parse((mcpUnknownProduct.content as Array<{ text: string }>)[0]!.text), restUnknownProduct.json(), 'unknown product')
+})

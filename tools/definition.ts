@@ -1,0 +1,54 @@
+import type { ToolAnnotations } from '@modelcontextprotocol/sdk/types.js'
+import type { z } from 'zod'
+import type { OperationFamily } from '../src/errors.js'
+import type { ScanProgress } from '../src/schemas.js'
+import type { StoreService } from '../src/service.js'
+import type { Hints } from '../src/validation.js'
+
+/**
+ * `untrustedContentHint` (store names, addresses and product names come from the chain's web service,
+ * so a host should treat them as data, not instructions) is newer than the SDK's ToolAnnotations type.
+ * The SDK passes annotations through to tools/list unchanged, so the extra key reaches clients.
+ */
+export type Annotations = ToolAnnotations & { untrustedContentHint: boolean }
+
+/** Every tool only reads public data from the chain's web service. */
+export const READ_ONLY: Omit<Annotations, 'title'> = {
+  readOnlyHint: true,
+  destructiveHint: false,
+  idempotentHint: true,
+  openWorldHint: true,
+  untrustedContentHint: true,
+}
+
+export interface ToolContext {
+  /** Aborted when the caller cancels (notifications/cancelled) or the connection closes. */
+  signal: AbortSignal
+  /** Present only when the caller sent a progress token. */
+  onProgress?: ((progress: ScanProgress) => void) | undefined
+}
+
+/**
+ * One MCP tool: everything a host sees (name, title, description, schemas, annotations) and the
+ * handler, which calls the same domain service as the REST routes.
+ */
+export interface ToolDefinition<I extends z.ZodObject = z.ZodObject, O extends z.ZodObject = z.ZodObject> {
+  name: string
+  title: string
+  description: string
+  /** The strict schema: advertised in tools/list and used to validate arguments. */
+  inputSchema: I
+  /** structuredContent is validated against it before it is returned. */
+  outputSchema: O
+  annotations: Annotations
+  /** Decides how an unexpected failure is reported (spec §7: store 502, product 500). */
+  family: OperationFamily
+  /** What to send instead, per argument, for missing_parameter / invalid_parameter results. */
+  hints: Hints
+  run(service: StoreService, input: z.output<I>, context: ToolContext): Promise<z.output<O>>
+}
+
+/** Keeps the input and output types of one tool tied together. */
+export function defineTool<I extends z.ZodObject, O extends z.ZodObject>(tool: ToolDefinition<I, O>): ToolDefinition<I, O> {
+  return tool
+}

@@ -1,0 +1,25 @@
+import { z } from 'zod'
+import { StoreSchema, fields } from '../src/schemas.js'
+import { READ_ONLY, defineTool } from './definition.js'
+
+export const getStore = defineTool({
+  name: 'get_store',
+  title: 'Get a store by code',
+  description: [
+    'Get one store by its 5-digit code (as returned by search_stores or search_nearby_stores): `name`, `address` (Korean), `lat`/`lng` (WGS 84) and `openTime`/`closeTime` (HH:MM, Korea time).',
+    'Fails with code not_found when no store has that code; find codes with search_stores.',
+    'Next: search_products with the code as branchCode.',
+  ].join('\n'),
+  inputSchema: z.strictObject({
+    branchCode: fields.branchCode().describe('5-digit store code from search_stores, e.g. 11199.'),
+  }),
+  outputSchema: StoreSchema,
+  annotations: { title: 'Get a store by code', ...READ_ONLY },
+  family: 'store',
+  hints: {
+    branchCode: 'Send branchCode, a 5-digit store code from search_stores (e.g. 11199).',
+  },
+  async run(service, input, { signal }) {
+    return service.getStore(input.branchCode, { signal })
+  },
+})

@@ -1,0 +1,63 @@
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
+import { ConfigError, loadConfig, type Config } from '../src/config.js'
+import { DOCS_PATH } from '../src/errors.js'
+import { createRuntime } from '../src/runtime.js'
+import { createMcpServer } from './server.js'
+
+const log = (line: string) => process.stderr.write(`store-finder mcp: ${line}\n`)
+
+/**
+ * `store-finder mcp`: the same tools over stdio for desktop hosts, in-process (no HTTP hop). stdout
+ * carries JSON-RPC only, so anything that would print there is sent to stderr instead.
+ */
+export async function main(): Promise<void> {
+  // A stray console.log from any dependency would corrupt the JSON-RPC stream on stdout.
+  console.log = console.error
+  console.info = console.error
+  console.debug = console.error
+
+  let config: Config
+  try {
+    config = loadConfig()
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      log(error.message)
+      process.exit(2)
+    }
+    throw error
+  }
+
+  const runtime = await createRuntime(config)
+  const server = createMcpServer(runtime.service, {
+    // Without PUBLIC_BASE_URL there is no address to point at, so error results carry none.
+    documentationUrl: config.publicBaseUrl ? `${config.publicBaseUrl}${DOCS_PATH}#errors` : undefined,
+  })
+  const transport = new StdioServerTransport()
+
+  let closing = false
+  const shutdown = async (why: string) => {
+    // server.close() fires onclose, which calls here again.
+    if (closing) return
+    closing = true
+    if (config.logLevel !== 'silent') log(`closing (${why})`)
+    try {
+      await server.close()
+      await runtime.close()
+    } catch (error) {
+      log(`shutdown failed: ${String(error)}`)
+      process.exit(1)
+    }
+    process.exit(0)
+  }
+
+  transport.onerror = (error) => log(`transport error: ${error.message}`)
+  server.server.onclose = () => void shutdown('transport closed')
+  process.stdin.once('end', () => void shutdown('stdin ended'))
+  process.stdin.once('close', () => void shutdown('stdin closed'))
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, () => void shutdown(signal))
+
+  await server.connect(transport)
+  if (config.logLevel !== 'silent') {
+    log(`ready on stdio (upstream: ${runtime.simulated ? `simulator at ${runtime.upstreamUrl}` : runtime.upstreamUrl})`)
+  }
+}
