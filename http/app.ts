@@ -4,10 +4,12 @@ import type { Runtime } from '../src/runtime.js'
 import { installErrorHandling } from './errors.js'
 import { hardenedServerOptions, installHardening } from './hardening.js'
 import { RouteRegistry } from './registry.js'
+import { registerDiscoveryRoutes } from './routes/discovery.js'
 import { registerHealthRoutes } from './routes/health.js'
 import { registerIndexRoute } from './routes/index.js'
 import { registerMcpRoutes } from './routes/mcp.js'
 import { registerProductRoutes } from './routes/products.js'
+import { registerSandboxRoutes } from './routes/sandbox.js'
 import { registerStoreRoutes } from './routes/stores.js'
 import { OpenStreams } from './streams.js'
 
@@ -56,6 +58,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerStoreRoutes(app, registry, runtime.service)
   registerProductRoutes(app, registry, runtime.service)
   await registerMcpRoutes(app, registry)
+  registerSandboxRoutes(app, registry)
+  registerDiscoveryRoutes(app, registry)
   registry.addMethodNotAllowed(app)
   return app
 }

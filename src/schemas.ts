@@ -120,14 +120,11 @@ export const ProgressEventSchema = z.object({
 export type ScanProgress = Omit<z.infer<typeof ProgressEventSchema>, 'type'>
 
 export const ResultEventSchema = ProductSearchResultSchema.extend({ type: z.literal('result') })
-export const ErrorEventSchema = z.object({
+/** The stream's terminal failure: the spec's `error` and `detail`, plus the rest of the Error body. */
+export const ErrorEventSchema = ErrorSchema.partial().extend({
   type: z.literal('error'),
-  error: z.string(),
-  detail: z.string().optional(),
-  code: ErrorCodeSchema.optional(),
-  message: z.string().optional(),
-  hint: z.string().optional(),
-  status: z.number().int().optional(),
+  error: z.string().describe('Human-readable message in Korean.'),
+  detail: z.string().optional().describe('Upstream or exception detail.'),
 })
 
 /** Field builders shared by the REST query schemas and the MCP tool input schemas. */

@@ -78,7 +78,10 @@ export function registerHealthRoutes(app: FastifyInstance, registry: RouteRegist
     tags: ['Operations'],
     responses: {
       200: { description: 'Every step answered.', schema: UpstreamHealthSchema },
-      503: { description: 'A step failed (upstream_unavailable); the body also carries `steps`.', schema: ErrorSchema },
+      503: {
+        description: 'A step failed (upstream_unavailable): the Error shape plus `checkedAt` and `steps`.',
+        schema: ErrorSchema.extend({ checkedAt: z.string(), steps: z.array(ProbeStepSchema) }),
+      },
     },
     handler: async (request, reply) => {
       const health = await probe.check()

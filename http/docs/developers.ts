@@ -1,0 +1,164 @@
+import { createHash } from 'node:crypto'
+import { escapeUTF8 as escapeHTML } from 'entities'
+import { Marked, type Tokens } from 'marked'
+import { SANDBOX_LOOKUP_CODE, SANDBOX_STORES } from '../../fixtures/sandbox/stores.js'
+import { SANDBOX_PATHS, SANDBOX_PRODUCT_KEYWORDS } from '../routes/sandbox.js'
+import { SERVICE_TITLE, slug } from './markdown.js'
+import type { DocModel } from './model.js'
+
+/*
+ * The /developers page: the developer guide's Markdown rendered to HTML, readable without JavaScript,
+ * plus a try-it form against the sandbox that works as a plain form and is enhanced by a small script.
+ * The page's one style and one script are inline and allowed by hash in the CSP, so nothing else can run.
+ */
+
+const STYLE = `
+:root { color-scheme: light dark; --fg: #1b1f24; --bg: #fff; --muted: #57606a; --line: #d0d7de; --code: #f6f8fa; --accent: #0969da; }
+@media (prefers-color-scheme: dark) { :root { --fg: #e6edf3; --bg: #0d1117; --muted: #8d96a0; --line: #30363d; --code: #161b22; --accent: #4493f8; } }
+* { box-sizing: border-box; }
+body { margin: 0; font: 16px/1.55 system-ui, -apple-system, "Segoe UI", "Noto Sans KR", "Apple SD Gothic Neo", sans-serif; color: var(--fg); background: var(--bg); }
+header, main, footer { max-width: 60rem; margin: 0 auto; padding: 0 1rem; }
+header { border-bottom: 1px solid var(--line); padding-top: .75rem; padding-bottom: .75rem; }
+header nav a { margin-right: 1rem; white-space: nowrap; }
+a { color: var(--accent); }
+h1 { font-size: 1.8rem; margin-top: 1.5rem; }
+h2 { border-bottom: 1px solid var(--line); padding-bottom: .25rem; margin-top: 2.5rem; }
+h3 { margin-top: 2rem; }
+code { font: .9em/1.4 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; background: var(--code); padding: .1em .3em; border-radius: 4px; }
+pre { background: var(--code); padding: .75rem 1rem; overflow-x: auto; border-radius: 6px; border: 1px solid var(--line); }
+pre code { background: none; padding: 0; }
+table { border-collapse: collapse; display: block; overflow-x: auto; margin: 1rem 0; }
+th, td { border: 1px solid var(--line); padding: .35rem .6rem; text-align: left; vertical-align: top; }
+th { background: var(--code); }
+form { display: flex; flex-wrap: wrap; gap: .75rem; align-items: end; margin: 1rem 0; }
+label { display: flex; flex-direction: column; font-size: .9rem; color: var(--muted); }
+input, select, button { font: inherit; padding: .35rem .6rem; border: 1px solid var(--line); border-radius: 6px; background: var(--bg); color: var(--fg); }
+button { cursor: pointer; background: var(--accent); color: #fff; border-color: var(--accent); }
+#try-it-result { min-height: 2rem; }
+.error { border-left: 4px solid #cf222e; padding-left: .75rem; }
+footer { color: var(--muted); border-top: 1px solid var(--line); margin-top: 3rem; padding-top: 1rem; padding-bottom: 2rem; font-size: .9rem; }
+`
+
+/** Progressive enhancement of the try-it form: show the sandbox answer as a table on the page. */
+const SCRIPT = `
+(function () {
+  var form = document.getElementById('try-it-form');
+  var out = document.getElementById('try-it-result');
+  if (!form || !out || !window.fetch) return;
+  function el(tag, text) { var e = document.createElement(tag); if (text !== undefined) e.textContent = String(text); return e; }
+  function products(body) {
+    var wrap = el('div');
+    if (!body.products || body.products.length === 0) { wrap.appendChild(el('p', 'No fixture product matches this keyword.')); return wrap; }
+    var table = el('table'); table.className = 'results';
+    var head = el('tr');
+    ['id', 'name', 'price (KRW)', 'stock', 'floor (stairNo)', 'zone (zoneNo)'].forEach(function (h) { head.appendChild(el('th', h)); });
+    table.appendChild(head);
+    body.products.forEach(function (p) {
+      var row = el('tr');
+      [p.id, p.name, p.price, p.stock, p.stairNo, p.zoneNo].forEach(function (v) { row.appendChild(el('td', v)); });
+      table.appendChild(row);
+    });
+    wrap.appendChild(table);
+    wrap.appendChild(el('p', 'hasMore: ' + body.hasMore + ', nextPage: ' + body.nextPage));
+    return wrap;
+  }
+  function failure(body, status) {
+    var wrap = el('div'); wrap.className = 'error';
+    wrap.appendChild(el('p', status + ' ' + (body.code || 'error') + ': ' + (body.message || '')));
+    if (body.hint) wrap.appendChild(el('p', 'Hint: ' + body.hint));
+    return wrap;
+  }
+  form.addEventListener('submit', function (event) {
+    event.preventDefault();
+    var params = new URLSearchParams(new FormData(form));
+    var url = form.getAttribute('action') + '?' + params.toString();
+    out.textContent = 'Loading ' + url + ' …';
+    fetch(url, { headers: { accept: 'application/json' } })
+      .then(function (res) { return res.json().then(function (body) { return { res: res, body: body }; }); })
+      .then(function (r) {
+        out.replaceChildren(el('p', 'GET ' + url), r.res.ok ? products(r.body) : failure(r.body, r.res.status));
+      })
+      .catch(function (error) { out.textContent = 'The request failed: ' + error.message; });
+  });
+})();
+`
+
+const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('base64')
+
+/** The page's Content-Security-Policy: only the hashed inline style and script; fetches to this origin only. */
+export const DEVELOPERS_CSP = [
+  "default-src 'none'",
+  `script-src 'sha256-${sha256(SCRIPT)}'`,
+  `style-src 'sha256-${sha256(STYLE)}'`,
+  "img-src 'self' data:",
+  "connect-src 'self'",
+  "form-action 'self'",
+  "base-uri 'none'",
+  "frame-ancestors 'none'",
+].join('; ')
+
+function renderer(): Marked {
+  const seen = new Map<string, number>()
+  const marked = new Marked({ gfm: true })
+  marked.use({
+    renderer: {
+      heading(this: { parser: { parseInline(tokens: Tokens.Heading['tokens']): string } }, token: Tokens.Heading) {
+        const base = slug(token.text)
+        const count = seen.get(base) ?? 0
+        seen.set(base, count + 1)
+        const id = count === 0 ? base : `${base}-${count}`
+        return `<h${token.depth} id="${escapeHTML(id)}">${this.parser.parseInline(token.tokens)}</h${token.depth}>\n`
+      },
+      // The guide is generated from code; raw HTML in it would be a bug, so it is shown, never interpreted.
+      html(token: Tokens.HTML | Tokens.Tag) {
+        return escapeHTML(token.text)
+      },
+    },
+  })
+  return marked
+}
+
+function tryItForm(): string {
+  const options = SANDBOX_STORES.map(
+    (s) => `<option value="${escapeHTML(s.code)}"${s.code === SANDBOX_LOOKUP_CODE ? ' selected' : ''}>${escapeHTML(`${s.code} ${s.name}`)}</option>`,
+  ).join('')
+  return `<section aria-labelledby="try-it">
+<h2 id="try-it">Try it (sandbox)</h2>
+<p>Searches the sandbox's fixture products (it never contacts the upstream service). Without JavaScript the form opens the JSON answer; with it, the answer is shown below. Keywords that match: ${SANDBOX_PRODUCT_KEYWORDS.map((k) => `<code>${escapeHTML(k)}</code>`).join(', ')}.</p>
+<form id="try-it-form" method="get" action="${escapeHTML(SANDBOX_PATHS.products)}">
+<label>Store (branchCode)<select name="branchCode">${options}</select></label>
+<label>Product keyword<input name="keyword" value="${escapeHTML(SANDBOX_PRODUCT_KEYWORDS[0] ?? '')}" required maxlength="100"></label>
+<button type="submit">Search the sandbox</button>
+</form>
+<div id="try-it-result" aria-live="polite"></div>
+</section>`
+}
+
+/** The full HTML page for one base URL. */
+export function developersHtml(model: DocModel, guideMarkdown: string): string {
+  const body = renderer().parse(guideMarkdown, { async: false })
+  const link = (path: string, text: string) => `<a href="${escapeHTML(`${model.base}${path}`)}">${escapeHTML(text)}</a>`
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHTML(SERVICE_TITLE)}: developer guide</title>
+<meta name="description" content="Developer guide: store search, in-store product stock with floor and zone, NDJSON streaming, sandbox, errors and MCP.">
+<link rel="icon" href="data:,">
+<link rel="service-desc" type="application/vnd.oai.openapi+json" href="${escapeHTML(`${model.base}/openapi.json`)}">
+<link rel="alternate" type="text/markdown" href="${escapeHTML(`${model.base}/developers`)}">
+<style>${STYLE}</style>
+</head>
+<body>
+<header><nav aria-label="Documents">${link('/developers#quick-start', 'Quick start')}${link('/developers#endpoints', 'Endpoints')}${link('/developers#errors', 'Errors')}${link('/developers#model-context-protocol-mcp', 'MCP')}${link('/developers#try-it', 'Try it')}${link('/openapi.json', 'OpenAPI')}${link('/llms.txt', 'llms.txt')}</nav></header>
+<main>
+${body}
+${tryItForm()}
+</main>
+<footer>${link('/api', 'API index')} · ${link('/md', 'Markdown overview')} · ${link('/agent-instructions.md', 'Agent instructions')} · ${link('/auth.md', 'Authentication')} · This page is also available as Markdown: send <code>Accept: text/markdown</code>.</footer>
+<script>${SCRIPT}</script>
+</body>
+</html>
+`
+}

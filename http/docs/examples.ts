@@ -1,0 +1,101 @@
+import type { z } from 'zod'
+import { SANDBOX_PRODUCTS } from '../../fixtures/sandbox/products.js'
+import { SANDBOX_STORES } from '../../fixtures/sandbox/stores.js'
+import { DOCS_PATH, ERROR_CODES, type ErrorBody, type ErrorCode } from '../../src/errors.js'
+import {
+  ErrorSchema,
+  ProductAvailabilitySchema,
+  ProductSearchResultSchema,
+  StoreListSchema,
+  StoreSchema,
+} from '../../src/schemas.js'
+
+/*
+ * Examples for the OpenAPI document and the docs, taken from the sandbox fixtures so they are real
+ * values a client can reproduce against /api/sandbox. The OpenAPI test validates each one against
+ * its schema.
+ */
+
+const [gangnam, myeongdong, hongdae] = SANDBOX_STORES as [z.infer<typeof StoreSchema>, z.infer<typeof StoreSchema>, z.infer<typeof StoreSchema>]
+
+const ERROR_EXAMPLES: Record<number, { code: ErrorCode; message: string; hint: string; detail?: string }> = {
+  400: {
+    code: 'missing_parameter',
+    message: "Missing required parameter 'branchCode'.",
+    hint: 'Send branchCode, a 5-digit store code from GET /api/branches/search (e.g. 11199).',
+  },
+  404: { code: 'not_found', message: ERROR_CODES.not_found.en, hint: 'Check the store code; search stores first with searchStores.' },
+  500: {
+    code: 'internal_error',
+    message: 'The upstream retail service failed: it answered HTTP 500.',
+    hint: 'This is not a problem with your request. Retry in a few seconds.',
+    detail: 'selStrPkupStck: HTTP 500',
+  },
+  502: {
+    code: 'upstream_error',
+    message: 'The upstream retail service failed: it did not answer in time.',
+    hint: 'This is not a problem with your request. Retry in a few seconds.',
+    detail: 'selStr: timeout after 8000 ms',
+  },
+  503: { code: 'overloaded', message: ERROR_CODES.overloaded.en, hint: 'Retry after 1 s; keep to a few requests per second.' },
+}
+
+export function errorExample(status: number, base: string): ErrorBody | undefined {
+  const entry = ERROR_EXAMPLES[status]
+  if (!entry) return undefined
+  const body: ErrorBody = {
+    error: ERROR_CODES[entry.code].ko,
+    code: entry.code,
+    message: entry.message,
+    hint: entry.hint,
+    status,
+    documentation: `${base}${DOCS_PATH}#errors`,
+  }
+  if (entry.detail !== undefined) body.detail = entry.detail
+  return body
+}
+
+export const productSearchExample = {
+  products: SANDBOX_PRODUCTS.filter((p) => p.name.includes('수세미')),
+  hasMore: false,
+  nextPage: 2,
+}
+
+export const availabilityExample = {
+  stock: 12,
+  stairNo: 1,
+  zoneNo: 4,
+  otherBranches: [
+    { code: myeongdong.code, name: myeongdong.name, address: myeongdong.address, stock: 3, distanceKm: 8.4 },
+    { code: hongdae.code, name: hongdae.name, address: hongdae.address, stock: 7, distanceKm: 11.4 },
+  ],
+}
+
+/** The example body of a response with this schema and status, if there is one. */
+export function exampleFor(schema: z.ZodType, status: number, base: string): unknown {
+  if (schema === ErrorSchema) return errorExample(status, base)
+  if (schema === StoreSchema) return gangnam
+  if (schema === StoreListSchema) return [gangnam]
+  if (schema === ProductSearchResultSchema) return productSearchExample
+  if (schema === ProductAvailabilitySchema) return availabilityExample
+  return undefined
+}
+
+const PARAMETER_EXAMPLES: Record<string, unknown> = {
+  'searchStores.keyword': '강남',
+  'searchSandboxStores.keyword': '강남',
+  keyword: '수세미',
+  curLttd: 37.4979,
+  curLitd: 127.0276,
+  currentPage: 1,
+  pageSize: 10,
+  branchCode: '11199',
+  branchCd: '11199',
+  code: '11199',
+  id: '1019373',
+  stream: '1',
+}
+
+export function parameterExample(operationId: string, name: string): unknown {
+  return PARAMETER_EXAMPLES[`${operationId}.${name}`] ?? PARAMETER_EXAMPLES[name]
+}

@@ -1,0 +1,338 @@
+import { createHash } from 'node:crypto'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { LRUCache } from 'lru-cache'
+import YAML from 'yaml'
+import { VERSION } from '../../src/config.js'
+import { invalidParameter } from '../../src/errors.js'
+import { toolDefinitions } from '../../tools/index.js'
+import {
+  CAPABILITIES,
+  INSTRUCTIONS,
+  PROTOCOL_VERSION,
+  PROTOCOL_VERSIONS,
+  SERVER_DESCRIPTION,
+  SERVER_NAME,
+  SERVER_TITLE,
+  listAdvertisedTools,
+  type ListedTool,
+} from '../../tools/server.js'
+import { baseUrl } from '../base-url.js'
+import { DEVELOPERS_CSP, developersHtml } from '../docs/developers.js'
+import {
+  SKILL_DESCRIPTION,
+  SKILL_NAME,
+  agentInstructionsMarkdown,
+  authMarkdown,
+  developerGuideMarkdown,
+  llmsTxt,
+  overviewMarkdown,
+  skillMarkdown,
+} from '../docs/markdown.js'
+import { operationsOf, toolsOf, type DocDocument, type DocModel } from '../docs/model.js'
+import { buildOpenApi, type OpenApiDocument } from '../docs/openapi.js'
+import type { RouteRegistry, RouteSpec } from '../registry.js'
+import { MCP_PATH } from './mcp.js'
+import { SANDBOX_PATHS } from './sandbox.js'
+
+/*
+ * Discovery documents (spec §4.5). Each is generated from the route table, the zod schemas and the
+ * MCP tool list, for one base URL (PUBLIC_BASE_URL or the request's origin), and cached per base URL.
+ * CORS `*` comes from the app-wide CORS registration; every route here goes through the registry, so
+ * GET /api lists it and other methods answer 405.
+ */
+
+const MD = 'text/markdown; charset=utf-8'
+const JSON_TYPE = 'application/json; charset=utf-8'
+const LINKSET = 'application/linkset+json; profile="https://www.rfc-editor.org/info/rfc9727"'
+const CACHE_CONTROL = 'public, max-age=300' // 5 min: documents change only with a deploy
+
+export const SKILLS_INDEX_SCHEMA = 'https://schemas.agentskills.io/discovery/0.2.0/schema.json'
+export const SKILL_PATH = `/.well-known/agent-skills/${SKILL_NAME}/SKILL.md`
+
+interface DocumentSpec {
+  path: string
+  operationId: string
+  title: string
+  description: string
+  mediaType: string
+}
+
+export const DISCOVERY_DOCUMENTS: readonly DocumentSpec[] = [
+  { path: '/openapi.json', operationId: 'getOpenApiJson', title: 'OpenAPI (JSON)', description: 'OpenAPI 3.1 description of every operation.', mediaType: JSON_TYPE },
+  { path: '/openapi.yaml', operationId: 'getOpenApiYaml', title: 'OpenAPI (YAML)', description: 'The same OpenAPI 3.1 document as YAML.', mediaType: 'application/yaml' },
+  {
+    path: '/developers',
+    operationId: 'getDeveloperPage',
+    title: 'Developer guide',
+    description: 'Developer guide (HTML, readable without JavaScript; Markdown with Accept: text/markdown): quick start, endpoints with curl, errors, MCP, a sandbox try-it form.',
+    mediaType: 'text/html; charset=utf-8',
+  },
+  { path: '/agent-instructions.md', operationId: 'getAgentInstructions', title: 'Agent instructions', description: 'How an LLM agent should use the tools and the API.', mediaType: MD },
+  { path: '/llms.txt', operationId: 'getLlmsTxt', title: 'llms.txt', description: 'The llmstxt.org index of the documents for language models.', mediaType: 'text/plain; charset=utf-8' },
+  { path: '/auth.md', operationId: 'getAuthDocument', title: 'Authentication', description: 'Authentication: none; anonymous, free, CORS for any origin.', mediaType: MD },
+  { path: '/md', operationId: 'getMarkdownOverview', title: 'Markdown overview', description: 'The whole service in one Markdown page.', mediaType: MD },
+  { path: '/.well-known/api-catalog', operationId: 'getApiCatalog', title: 'API catalog', description: 'RFC 9727 API catalog (linkset).', mediaType: LINKSET },
+  { path: '/.well-known/mcp.json', operationId: 'getMcpManifest', title: 'MCP manifest', description: 'The MCP server: endpoint, transport, protocol versions and tools.', mediaType: JSON_TYPE },
+  {
+    path: '/.well-known/mcp/server-card.json',
+    operationId: 'getMcpServerCard',
+    title: 'MCP server card',
+    description: 'MCP server card: name, version, endpoint, transport, capabilities and the tools as tools/list returns them.',
+    mediaType: JSON_TYPE,
+  },
+  {
+    path: '/.well-known/agent-skills/index.json',
+    operationId: 'getAgentSkillsIndex',
+    title: 'Agent skills index',
+    description: 'Agent Skills discovery index with a sha256 digest of each skill file.',
+    mediaType: JSON_TYPE,
+  },
+  { path: SKILL_PATH, operationId: 'getAgentSkill', title: 'Agent skill', description: `The ${SKILL_NAME} agent skill (SKILL.md).`, mediaType: MD },
+]
+
+interface Built {
+  base: string
+  openapi: OpenApiDocument
+  openapiJson: string
+  openapiYaml: string
+  developersHtml: string
+  developersMarkdown: string
+  overview: string
+  agentInstructions: string
+  auth: string
+  llms: string
+  skill: Buffer
+  apiCatalog: string
+  mcpManifest: string
+  serverCard: string
+  skillsIndex: string
+}
+
+/** PUBLIC_BASE_URL or the request origin, normalised; a Host that is no URL host is refused. */
+export function documentBase(request: FastifyRequest): string {
+  const raw = baseUrl(request)
+  let url: URL
+  try {
+    url = new URL(raw)
+  } catch {
+    throw invalidParameter('Host', 'is not a valid host name', 'Send a valid Host header, or set PUBLIC_BASE_URL on the server.')
+  }
+  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`
+}
+
+/**
+ * Markdown when the client asks for it explicitly and does not prefer HTML: `Accept: text/markdown`
+ * (curl, agents) gets Markdown, a browser's `text/html,…,*∕*;q=0.8` gets HTML.
+ */
+export function prefersMarkdown(accept: string | undefined): boolean {
+  let markdown = 0
+  let html = -1
+  for (const range of (accept ?? '').split(',')) {
+    const [type = '', ...params] = range.trim().toLowerCase().split(';')
+    const qParam = params.map((p) => p.trim()).find((p) => p.startsWith('q='))
+    const q = qParam ? Number(qParam.slice(2)) : 1
+    const weight = Number.isFinite(q) ? q : 0
+    const mediaType = type.trim()
+    if (mediaType === 'text/markdown' || mediaType === 'text/x-markdown') markdown = Math.max(markdown, weight)
+    else if (mediaType === 'text/html') html = Math.max(html, weight)
+  }
+  return markdown > 0 && markdown >= html
+}
+
+const digest = (bytes: Buffer | string) => `sha256:${createHash('sha256').update(bytes).digest('hex')}`
+
+function apiCatalog(base: string): object {
+  const openapi = [
+    { href: `${base}/openapi.json`, type: 'application/vnd.oai.openapi+json;version=3.1' },
+    { href: `${base}/openapi.yaml`, type: 'application/vnd.oai.openapi;version=3.1' },
+  ]
+  return {
+    linkset: [
+      {
+        anchor: `${base}/.well-known/api-catalog`,
+        item: [
+          { href: `${base}/api`, title: 'Store Finder HTTP API' },
+          { href: `${base}${SANDBOX_PATHS.root}`, title: 'Store Finder sandbox' },
+          { href: `${base}${MCP_PATH}`, title: 'Store Finder MCP server' },
+        ],
+      },
+      {
+        anchor: `${base}/api`,
+        'service-desc': openapi,
+        'service-doc': [
+          { href: `${base}/developers`, type: 'text/html' },
+          { href: `${base}/md`, type: 'text/markdown' },
+        ],
+        'service-meta': [
+          { href: `${base}/api`, type: 'application/json', title: 'API index' },
+          { href: `${base}/llms.txt`, type: 'text/plain', title: 'llms.txt' },
+          { href: `${base}/auth.md`, type: 'text/markdown', title: 'Authentication' },
+        ],
+      },
+      {
+        anchor: `${base}${SANDBOX_PATHS.root}`,
+        'service-desc': openapi,
+        'service-doc': [{ href: `${base}/developers#sandbox`, type: 'text/html' }],
+      },
+      {
+        anchor: `${base}${MCP_PATH}`,
+        'service-desc': [{ href: `${base}/.well-known/mcp/server-card.json`, type: 'application/json' }],
+        'service-doc': [
+          { href: `${base}/developers#model-context-protocol-mcp`, type: 'text/html' },
+          { href: `${base}/agent-instructions.md`, type: 'text/markdown' },
+        ],
+      },
+    ],
+  }
+}
+
+function mcpDocuments(base: string, tools: ListedTool[]): { manifest: object; card: object } {
+  const endpoint = `${base}${MCP_PATH}`
+  const serverInfo = { name: SERVER_NAME, title: SERVER_TITLE, version: VERSION, description: SERVER_DESCRIPTION }
+  const common = {
+    name: SERVER_NAME,
+    title: SERVER_TITLE,
+    version: VERSION,
+    description: SERVER_DESCRIPTION,
+    endpoint,
+    transport: 'streamable-http',
+    protocolVersion: PROTOCOL_VERSION,
+    protocolVersions: [...PROTOCOL_VERSIONS],
+    capabilities: CAPABILITIES,
+    authentication: { type: 'none', required: false, schemes: [] },
+    documentation: `${base}/developers#model-context-protocol-mcp`,
+  }
+  return {
+    manifest: {
+      ...common,
+      serverCard: `${base}/.well-known/mcp/server-card.json`,
+      tools: tools.map((t) => ({ name: t.name, title: t['title'], description: t['description'] })),
+      // Ready to paste into a client's mcp.json.
+      mcpServers: { [SERVER_NAME]: { type: 'http', url: endpoint } },
+    },
+    card: {
+      ...common,
+      serverInfo,
+      remotes: [{ type: 'streamable-http', url: endpoint }],
+      instructions: INSTRUCTIONS,
+      tools,
+    },
+  }
+}
+
+export function registerDiscoveryRoutes(app: FastifyInstance, registry: RouteRegistry): void {
+  // Bounded: with no PUBLIC_BASE_URL the key comes from the Host header, which any client chooses.
+  const cache = new LRUCache<string, Promise<Built>>({ max: 16 })
+  let advertised: Promise<ListedTool[]> | undefined
+  const listTools = () => {
+    advertised ??= listAdvertisedTools(app.runtime.service).catch((error: unknown) => {
+      advertised = undefined
+      throw error
+    })
+    return advertised
+  }
+
+  const build = async (base: string): Promise<Built> => {
+    const openapi = buildOpenApi(registry.routes, base)
+    const documents: DocDocument[] = DISCOVERY_DOCUMENTS.map((d) => ({
+      path: d.path,
+      url: `${base}${d.path}`,
+      title: d.title,
+      description: d.description,
+      mediaType: d.mediaType,
+    }))
+    const model: DocModel = {
+      base,
+      operations: operationsOf(openapi),
+      documents,
+      tools: toolsOf(toolDefinitions),
+      mcpEndpoint: `${base}${MCP_PATH}`,
+    }
+    const guide = developerGuideMarkdown(model)
+    const skill = Buffer.from(skillMarkdown(model), 'utf8')
+    const { manifest, card } = mcpDocuments(base, await listTools())
+    return {
+      base,
+      openapi,
+      openapiJson: JSON.stringify(openapi, null, 2),
+      // No anchors/aliases: some OpenAPI tools do not resolve YAML aliases.
+      openapiYaml: YAML.stringify(openapi, { aliasDuplicateObjects: false, lineWidth: 0 }),
+      developersHtml: developersHtml(model, guide),
+      developersMarkdown: guide,
+      overview: overviewMarkdown(model),
+      agentInstructions: agentInstructionsMarkdown(model),
+      auth: authMarkdown(model),
+      llms: llmsTxt(model),
+      skill,
+      apiCatalog: JSON.stringify(apiCatalog(base), null, 2),
+      mcpManifest: JSON.stringify(manifest, null, 2),
+      serverCard: JSON.stringify(card, null, 2),
+      skillsIndex: JSON.stringify(
+        {
+          $schema: SKILLS_INDEX_SCHEMA,
+          skills: [{ name: SKILL_NAME, type: 'skill-md', description: SKILL_DESCRIPTION, url: `${base}${SKILL_PATH}`, digest: digest(skill) }],
+        },
+        null,
+        2,
+      ),
+    }
+  }
+
+  const documentsFor = (request: FastifyRequest): Promise<Built> => {
+    const base = documentBase(request)
+    let built = cache.get(base)
+    if (!built) {
+      built = build(base)
+      built.catch(() => cache.delete(base))
+      cache.set(base, built)
+    }
+    return built
+  }
+
+  const serve = (reply: FastifyReply, mediaType: string, body: string | Buffer) =>
+    reply.header('content-type', mediaType).header('cache-control', CACHE_CONTROL).send(body)
+
+  const bodies: Record<string, (built: Built, request: FastifyRequest, reply: FastifyReply) => FastifyReply> = {
+    '/openapi.json': (b, _q, r) => serve(r, JSON_TYPE, b.openapiJson),
+    '/openapi.yaml': (b, _q, r) => serve(r, 'application/yaml', b.openapiYaml),
+    '/developers': (b, request, r) => {
+      r.header('vary', 'Accept')
+      if (prefersMarkdown(request.headers.accept)) return serve(r, MD, b.developersMarkdown)
+      r.header('content-security-policy', DEVELOPERS_CSP)
+      r.header('referrer-policy', 'strict-origin-when-cross-origin')
+      r.header('x-frame-options', 'DENY')
+      return serve(r, 'text/html; charset=utf-8', b.developersHtml)
+    },
+    '/agent-instructions.md': (b, _q, r) => serve(r, MD, b.agentInstructions),
+    '/llms.txt': (b, _q, r) => serve(r, 'text/plain; charset=utf-8', b.llms),
+    '/auth.md': (b, _q, r) => serve(r, MD, b.auth),
+    '/md': (b, _q, r) => serve(r, MD, b.overview),
+    '/.well-known/api-catalog': (b, _q, r) => {
+      // RFC 9727 §2: the catalog also announces itself, so a HEAD request finds it.
+      r.header('link', `<${b.base}/.well-known/api-catalog>; rel="api-catalog"`)
+      // A Buffer, so Fastify does not append a charset to the profiled media type.
+      return serve(r, LINKSET, Buffer.from(b.apiCatalog, 'utf8'))
+    },
+    '/.well-known/mcp.json': (b, _q, r) => serve(r, JSON_TYPE, b.mcpManifest),
+    '/.well-known/mcp/server-card.json': (b, _q, r) => serve(r, JSON_TYPE, b.serverCard),
+    '/.well-known/agent-skills/index.json': (b, _q, r) => serve(r, JSON_TYPE, b.skillsIndex),
+    [SKILL_PATH]: (b, _q, r) => serve(r, MD, b.skill),
+  }
+
+  for (const doc of DISCOVERY_DOCUMENTS) {
+    const respond = bodies[doc.path]
+    if (!respond) throw new Error(`no body for discovery document ${doc.path}`)
+    const spec: RouteSpec = {
+      method: 'GET',
+      path: doc.path,
+      operationId: doc.operationId,
+      summary: doc.title,
+      description: doc.description,
+      tags: ['Discovery'],
+      inOpenApi: false,
+      responses: { 200: { description: doc.description, mediaType: doc.mediaType.split(';')[0] } },
+      handler: async (request, reply) => respond(await documentsFor(request), request, reply),
+    }
+    registry.add(app, spec)
+  }
+}
