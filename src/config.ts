@@ -70,6 +70,7 @@ const EnvSchema = z.object({
   CACHE_PLACEMENT_TTL_MS: int(0, 24 * HOUR, HOUR),
   CACHE_STOCK_TTL_MS: int(0, HOUR, MINUTE),
   CACHE_MAX_ENTRIES: int(0, 1_000_000, 20_000),
+  CACHE_MAX_BYTES: int(1_048_576, 4_294_967_296, 32 * 1_048_576), // 32 MiB of cached answers, estimated
   SCAN_MAX_PAGES: int(1, 50, 5),
   SCAN_DEADLINE_MS: int(1_000, 120_000, 25_000),
   MAX_CONCURRENT_SCANS: int(1, 10_000, 64),
@@ -151,6 +152,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       placementTtlMs: e.CACHE_PLACEMENT_TTL_MS,
       stockTtlMs: e.CACHE_STOCK_TTL_MS,
       maxEntries: e.CACHE_MAX_ENTRIES,
+      maxBytes: e.CACHE_MAX_BYTES,
     },
     scan: { maxPages: e.SCAN_MAX_PAGES, deadlineMs: e.SCAN_DEADLINE_MS, maxConcurrent: e.MAX_CONCURRENT_SCANS },
     streams: { maxOpen: e.MAX_OPEN_STREAMS, sseMaxLifetimeMs: e.SSE_MAX_LIFETIME_MS, sseKeepaliveMs: e.SSE_KEEPALIVE_MS },

@@ -316,18 +316,29 @@ export class StoreService {
     }
   }
 
+  /**
+   * Runs one request under the caller's signal and a hard deadline. One controller with a cleared
+   * timer rather than AbortSignal.timeout/any: on Node 20 those stay reachable until the timer fires,
+   * which under load kept tens of megabytes of finished scans alive.
+   */
   async #withDeadline<T>(callerSignal: AbortSignal | undefined, run: (signal: AbortSignal) => Promise<T>): Promise<T> {
-    const deadline = AbortSignal.timeout(this.limits.deadlineMs)
-    // Cancels what is still running once one step has failed: its answer can no longer be used.
-    const failed = new AbortController()
-    const signal = AbortSignal.any(callerSignal ? [callerSignal, deadline, failed.signal] : [deadline, failed.signal])
+    const controller = new AbortController()
     // One scan's signal is shared by every upstream call it makes (up to a page of placements at once).
-    setMaxListeners(0, signal)
+    setMaxListeners(0, controller.signal)
+    let timedOut = false
+    const timer = setTimeout(() => {
+      timedOut = true
+      controller.abort(new Error('deadline reached'))
+    }, this.limits.deadlineMs)
+    const onCallerAbort = () => controller.abort(callerSignal?.reason)
+    if (callerSignal?.aborted) onCallerAbort()
+    else callerSignal?.addEventListener('abort', onCallerAbort, { once: true })
     try {
-      return await run(signal)
+      return await run(controller.signal)
     } catch (error) {
-      failed.abort(error)
-      if (deadline.aborted && !callerSignal?.aborted) {
+      // What is still running can no longer be used once one step has failed.
+      controller.abort(error)
+      if (timedOut && !callerSignal?.aborted) {
         throw new ServiceError('internal_error', {
           message: `The search did not finish within ${Math.round(this.limits.deadlineMs / 1000)} s because the upstream was slow.`,
           hint: 'Retry shortly; a narrower keyword scans fewer catalogue pages.',
@@ -336,6 +347,9 @@ export class StoreService {
         })
       }
       throw error
+    } finally {
+      clearTimeout(timer)
+      callerSignal?.removeEventListener('abort', onCallerAbort)
     }
   }
 

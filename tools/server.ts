@@ -1,6 +1,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js'
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv'
 import { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS, type ServerCapabilities } from '@modelcontextprotocol/sdk/types.js'
 import { z } from 'zod'
 import { VERSION } from '../src/config.js'
@@ -37,11 +38,15 @@ Failures are tool results with isError true whose text is JSON with code, messag
 
 export type McpServerOptions = ToolOptions
 
+// Shared by every server: the SDK otherwise builds an Ajv instance (with its formats) per server, which
+// for one stateless server per HTTP request was the largest single cost of an MCP call.
+const jsonSchemaValidator = new AjvJsonSchemaValidator()
+
 /** A server with the five tools; one per HTTP request (stateless), or one for a stdio session. */
 export function createMcpServer(service: StoreService, options: McpServerOptions = {}): McpServer {
   const server = new McpServer(
     { name: SERVER_NAME, version: VERSION, title: SERVER_TITLE, description: SERVER_DESCRIPTION },
-    { capabilities: CAPABILITIES, instructions: INSTRUCTIONS },
+    { capabilities: CAPABILITIES, instructions: INSTRUCTIONS, jsonSchemaValidator },
   )
   registerTools(server, service, options)
   // Registering tools declares `listChanged: true`; this server never changes its tool list.

@@ -17,6 +17,8 @@ export interface CacheTtls {
   placementTtlMs: number
   stockTtlMs: number
   maxEntries: number
+  /** Approximate bytes the cache may hold in all. */
+  maxBytes: number
 }
 
 export interface CacheStats {
@@ -29,6 +31,15 @@ export interface CacheStats {
 // lru-cache stores no undefined; "no such store" and "no placement" are answers worth keeping.
 const NONE = Symbol('none')
 type Entry = UpstreamStore[] | UpstreamStore | CataloguePage | Placement | number | typeof NONE
+
+/** A cheap estimate of an entry's heap footprint: exact sizes would cost a serialisation per entry. */
+function approximateBytes(entry: Entry, key: string): number {
+  const base = 100 + key.length * 2
+  if (typeof entry === 'number' || entry === NONE) return base
+  if (Array.isArray(entry)) return base + entry.length * 400
+  if ('items' in entry) return base + entry.items.length * 350
+  return base + 300
+}
 
 /**
  * Caches and coalesces upstream answers (TTLs in the README). Only answers are cached: a failure
@@ -46,7 +57,12 @@ export class CachedUpstream implements Upstream {
   constructor(inner: Upstream, ttl: CacheTtls) {
     this.#inner = inner
     this.#ttl = ttl
-    this.#cache = new LRUCache<string, Entry>({ max: Math.max(1, ttl.maxEntries), ttlAutopurge: false })
+    this.#cache = new LRUCache<string, Entry>({
+      max: Math.max(1, ttl.maxEntries),
+      maxSize: Math.max(1, ttl.maxBytes),
+      sizeCalculation: approximateBytes,
+      ttlAutopurge: false,
+    })
   }
 
   get stats(): CacheStats {

@@ -16,7 +16,7 @@ const store = (code: string): UpstreamStore => ({
   total: 1,
 })
 
-const TTL = { storeTtlMs: 60_000, catalogueTtlMs: 60_000, placementTtlMs: 60_000, stockTtlMs: 60_000, maxEntries: 1000 }
+const TTL = { storeTtlMs: 60_000, catalogueTtlMs: 60_000, placementTtlMs: 60_000, stockTtlMs: 60_000, maxEntries: 1000, maxBytes: 1_048_576 }
 
 /** A counting fake whose answers can be held open to create overlapping calls. */
 function fakeUpstream() {
@@ -197,4 +197,12 @@ t.test('the coalescer cancels a shared call only when every waiter has left', as
   c.abort(new Error('c left'))
   await t.rejects(third, /c left/)
   t.ok(aborted, 'the last waiter leaving cancels the shared call')
+})
+
+t.test('the cache is bounded by estimated bytes as well as entries', async (t) => {
+  const fake = fakeUpstream()
+  const cached = new CachedUpstream(fake.upstream, { ...TTL, maxBytes: 5_000 })
+  for (let i = 0; i < 50; i++) await cached.searchCatalogue({ text: `k${i}`, page: 1, pageSize: 50 })
+  t.ok(cached.stats.entries < 50, `old entries evicted (${cached.stats.entries} kept)`)
+  t.ok(cached.stats.entries > 0)
 })
