@@ -33,7 +33,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: options.logger ?? false,
     routerOptions: { maxParamLength: 200 },
     bodyLimit: 1024 * 1024,
-    ...hardenedServerOptions(),
+    ...hardenedServerOptions(config.publicBaseUrl),
   })
   app.decorate('runtime', runtime)
   app.decorate('publicBaseUrl', config.publicBaseUrl)

@@ -2,8 +2,8 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { DOCS_PATH, ServiceError, type ErrorBody } from '../src/errors.js'
 import { baseUrl } from './base-url.js'
 
-/** Fastify's own failures (parsing, limits) in the public vocabulary. */
-function fromFastify(error: FastifyError): ServiceError {
+/** Fastify's own failures (parsing, limits, bad URLs) in the public vocabulary. */
+export function fromFastify(error: FastifyError): ServiceError {
   switch (error.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return new ServiceError('payload_too_large', { hint: 'Send a smaller request body.' })
@@ -23,8 +23,14 @@ function fromFastify(error: FastifyError): ServiceError {
     default:
       break
   }
-  if (error.statusCode === 414 || error.code === 'FST_ERR_BAD_URL') {
+  if (error.code === 'FST_ERR_BAD_URL') {
     return new ServiceError('invalid_parameter', { message: 'The URL is malformed.', hint: 'Percent-encode the path and query.' })
+  }
+  if (error.statusCode === 414 || error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    return new ServiceError('invalid_parameter', {
+      message: 'A path segment is too long.',
+      hint: 'Store codes are 5 digits and product ids at most 16 characters.',
+    })
   }
   if (error instanceof SyntaxError) {
     return new ServiceError('invalid_parameter', {

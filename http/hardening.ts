@@ -2,14 +2,15 @@ import { randomUUID } from 'node:crypto'
 import type { Socket } from 'node:net'
 import rateLimit from '@fastify/rate-limit'
 import type { FastifyInstance, FastifyServerOptions } from 'fastify'
-import { DOCS_PATH, ServiceError } from '../src/errors.js'
+import { DOCS_PATH, ERROR_CODES, ServiceError } from '../src/errors.js'
+import { fromFastify, sendError } from './errors.js'
 
 /** Longer URLs are refused before routing; no real query comes close (keywords are ≤ 100 characters). */
 export const MAX_URL_LENGTH = 4_096
 const REQUEST_ID = /^[\w.:-]{1,64}$/
 
 /** Server options: request ids, and JSON answers for requests Node refuses before Fastify sees them. */
-export function hardenedServerOptions(): Partial<FastifyServerOptions> {
+export function hardenedServerOptions(publicBaseUrl: string | undefined): Partial<FastifyServerOptions> {
   return {
     requestIdHeader: false,
     // A caller's id is kept when it is sane, so logs can be correlated across services.
@@ -19,17 +20,24 @@ export function hardenedServerOptions(): Partial<FastifyServerOptions> {
     },
     // Fastify's own 503 while closing has another shape; ours is answered by the onRequest hook below.
     return503OnClosing: false,
+    // Bad percent-encoding and over-long path segments are found by the router, before any hook.
+    frameworkErrors: (error, request, reply) => {
+      sendError(request, reply, fromFastify(error))
+    },
     clientErrorHandler: (error: Error & { code?: string }, socket: Socket) => {
       if (!socket.writable) return
       const tooLarge = error.code === 'HPE_HEADER_OVERFLOW'
-      const status = tooLarge ? 431 : 400
+      const code = tooLarge ? 'headers_too_large' : 'invalid_parameter'
+      const { status, ko } = ERROR_CODES[code]
+      const local = socket.localAddress?.includes(':') ? `[${socket.localAddress}]` : socket.localAddress
+      const base = publicBaseUrl ?? `http://${local ?? '127.0.0.1'}:${socket.localPort ?? 80}`
       const body = JSON.stringify({
-        error: '요청을 해석할 수 없습니다.',
-        code: 'invalid_parameter',
+        error: tooLarge ? ko : '요청을 해석할 수 없습니다.',
+        code,
         message: tooLarge ? 'The request headers are too large.' : 'The request is not valid HTTP.',
         hint: tooLarge ? 'Send fewer or smaller headers (Node allows 16 KiB in all).' : 'Send a well-formed HTTP/1.1 request.',
         status,
-        documentation: DOCS_PATH,
+        documentation: `${base}${DOCS_PATH}#errors`,
       })
       socket.end(
         `HTTP/1.1 ${status} ${tooLarge ? 'Request Header Fields Too Large' : 'Bad Request'}\r\n` +

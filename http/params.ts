@@ -26,14 +26,15 @@ export function parseQuery<S extends z.ZodObject>(schema: S, query: unknown, hin
   const raw = (query ?? {}) as Record<string, unknown>
   const typed: Record<string, unknown> = {}
   for (const [key, value] of Object.entries(raw)) {
+    // Only the schema's own fields: a key like `constructor` or `__proto__` is not a parameter.
+    if (!Object.hasOwn(schema.shape, key)) continue
     if (Array.isArray(value)) {
       throw invalidParameter(key, 'was given more than once', `Send '${key}' once.`)
     }
     if (typeof value !== 'string') continue
     // An empty value counts as absent, as HTML forms send it.
     if (value.trim() === '') continue
-    const field = schema.shape[key] as z.ZodType | undefined
-    const kind = field ? numericKind(field) : null
+    const kind = numericKind(schema.shape[key] as z.ZodType)
     if (kind) {
       const pattern = kind === 'integer' ? INTEGER : NUMBER
       if (!pattern.test(value.trim())) {

@@ -13,6 +13,7 @@ export const ERROR_CODES = {
   not_acceptable: { status: 406, ko: '요청한 응답 형식을 제공할 수 없습니다.', en: 'The requested media type cannot be produced.' },
   payload_too_large: { status: 413, ko: '요청 본문이 너무 큽니다.', en: 'The request body is too large.' },
   unsupported_media_type: { status: 415, ko: '지원하지 않는 요청 형식입니다.', en: 'Unsupported request media type.' },
+  headers_too_large: { status: 431, ko: '요청 헤더가 너무 큽니다.', en: 'The request headers are too large.' },
   rate_limited: { status: 429, ko: '요청이 너무 많습니다. 잠시 후 다시 시도해 주세요.', en: 'Too many requests from this client.' },
   internal_error: { status: 500, ko: '일시적인 오류가 발생했습니다. 잠시 후 다시 시도해 주세요.', en: 'Unexpected server error.' },
   upstream_error: { status: 502, ko: '매장 정보 서비스에 일시적인 문제가 있습니다. 잠시 후 다시 시도해 주세요.', en: 'The upstream retail service failed or rejected the request.' },

@@ -90,6 +90,7 @@ export const ErrorCodeSchema = z.enum([
   'payload_too_large',
   'unsupported_media_type',
   'rate_limited',
+  'headers_too_large',
   'internal_error',
   'upstream_error',
   'overloaded',

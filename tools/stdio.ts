@@ -2,6 +2,8 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { ConfigError, loadConfig, type Config } from '../src/config.js'
 import { DOCS_PATH } from '../src/errors.js'
 import { createRuntime } from '../src/runtime.js'
+import { toolDefinitions } from './index.js'
+import { screenRequests } from './screen.js'
 import { createMcpServer } from './server.js'
 
 const log = (line: string) => process.stderr.write(`store-finder mcp: ${line}\n`)
@@ -28,10 +30,9 @@ export async function main(): Promise<void> {
   }
 
   const runtime = await createRuntime(config)
-  const server = createMcpServer(runtime.service, {
-    // Without PUBLIC_BASE_URL there is no address to point at, so error results carry none.
-    documentationUrl: config.publicBaseUrl ? `${config.publicBaseUrl}${DOCS_PATH}#errors` : undefined,
-  })
+  // Without PUBLIC_BASE_URL there is no address to point at, so error results carry none.
+  const documentationUrl = config.publicBaseUrl ? `${config.publicBaseUrl}${DOCS_PATH}#errors` : undefined
+  const server = createMcpServer(runtime.service, { documentationUrl })
   const transport = new StdioServerTransport()
 
   let closing = false
@@ -57,6 +58,7 @@ export async function main(): Promise<void> {
   for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, () => void shutdown(signal))
 
   await server.connect(transport)
+  screenRequests(transport, toolDefinitions.map((tool) => tool.name), documentationUrl)
   if (config.logLevel !== 'silent') {
     log(`ready on stdio (upstream: ${runtime.simulated ? `simulator at ${runtime.upstreamUrl}` : runtime.upstreamUrl})`)
   }

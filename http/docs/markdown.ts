@@ -26,6 +26,7 @@ const ERROR_ADVICE: Record<ErrorCode, string> = {
   not_acceptable: 'Ask for `application/json` (or `application/x-ndjson` on the product search).',
   payload_too_large: 'Send a smaller request body.',
   unsupported_media_type: 'Send the body as `application/json`.',
+  headers_too_large: 'Send fewer or smaller headers (16 KiB in all).',
   rate_limited: 'Wait for `Retry-After` seconds, then retry.',
   internal_error: 'A product operation failed upstream or unexpectedly: retry in a few seconds.',
   upstream_error: 'A store operation failed upstream: retry in a few seconds.',

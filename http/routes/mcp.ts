@@ -17,8 +17,12 @@ import {
   listAdvertisedTools,
   type ListedTool,
 } from '../../tools/server.js'
+import { toolDefinitions } from '../../tools/index.js'
+import { screenRequests } from '../../tools/screen.js'
 import { baseUrl } from '../base-url.js'
 import type { RouteRegistry } from '../registry.js'
+
+const TOOL_NAMES = toolDefinitions.map((tool) => tool.name)
 
 export const MCP_PATH = '/api/mcp'
 export const MCP_BODY_LIMIT = 256 * 1024 // 256 KiB: a tools/call is a few hundred bytes
@@ -225,7 +229,8 @@ async function handlePost(request: FastifyRequest, reply: FastifyReply, service:
     sendRpcError(reply, 400, jsonRpcError(INVALID_REQUEST, 'Invalid Request: the body is not a JSON-RPC 2.0 message.'))
     return
   }
-  const server = createMcpServer(service, { documentationUrl: `${baseUrl(request)}${DOCS_PATH}#errors` })
+  const documentationUrl = `${baseUrl(request)}${DOCS_PATH}#errors`
+  const server = createMcpServer(service, { documentationUrl })
   // SSE response mode (no enableJsonResponse) so progress notifications reach the caller.
   const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined })
   reply.hijack()
@@ -242,6 +247,7 @@ async function handlePost(request: FastifyRequest, reply: FastifyReply, service:
   })
   try {
     await server.connect(transport)
+    screenRequests(transport, TOOL_NAMES, documentationUrl)
     await transport.handleRequest(request.raw, raw, body)
   } catch (error) {
     request.log.error({ err: error }, 'MCP request failed')
@@ -317,7 +323,7 @@ class EventStreams {
       'x-accel-buffering': 'no', // proxies: do not buffer the stream
       'x-content-type-options': 'nosniff',
     })
-    raw.socket?.setNoDelay(true)
+    if (typeof raw.socket?.setNoDelay === 'function') raw.socket.setNoDelay(true) // inject()'s fake socket has none
     raw.write(`retry: ${SSE_RETRY_MS}\n: store-finder MCP stream (stateless: notifications arrive on POST responses)\n\n`)
     keepalive = setInterval(() => raw.write(': keepalive\n\n'), this.limits.sseKeepaliveMs)
     lifetime = setTimeout(() => end('lifetime reached'), this.limits.sseMaxLifetimeMs)
