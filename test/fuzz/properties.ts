@@ -655,16 +655,36 @@ function overSocket(base: string, request: FuzzRequest): Promise<Answer> {
     // Write without half-closing, as real clients do: Node's HTTP server aborts a request whose client
     // sends FIN before the answer, so a half-closing client never hears back from a slow route.
     const socket = connect(Number(port), hostname, () => socket.write(`${head}\r\n\r\n${request.payload ?? ''}`))
-    socket.on('data', (chunk: Buffer) => chunks.push(chunk))
-    socket.on('error', reject)
-    socket.on('close', () => {
+    const settle = () => {
       try {
         resolve(parseResponse(Buffer.concat(chunks)))
       } catch (error) {
         reject(error)
       }
+    }
+    socket.on('data', (chunk: Buffer) => {
+      chunks.push(chunk)
+      // The MCP SDK answers `Connection: keep-alive` even to `Connection: close`, so a client that
+      // waited for the close would wait forever: stop, as real clients do, at the end of the response.
+      if (responseComplete(Buffer.concat(chunks))) {
+        socket.destroy()
+        settle()
+      }
     })
+    socket.on('error', reject)
+    socket.on('close', settle)
   })
+}
+
+/** Whether the bytes hold a whole response framed by Content-Length or chunked encoding. */
+function responseComplete(raw: Buffer): boolean {
+  const split = raw.indexOf('\r\n\r\n')
+  if (split < 0) return false
+  const head = raw.subarray(0, split).toString('latin1')
+  const length = /\r\ncontent-length:\s*(\d+)/i.exec(head)
+  if (length) return raw.length - split - 4 >= Number(length[1])
+  if (/\r\ntransfer-encoding:[^\r]*chunked/i.test(head)) return raw.subarray(split + 4).includes('\r\n0\r\n\r\n') || raw.subarray(split + 4).indexOf('0\r\n\r\n') === 0
+  return false
 }
 
 /** One HTTP/1.1 response (Content-Length, chunked, or until close); anything after it is a violation. */
