@@ -21,7 +21,7 @@ import { parseQuery } from '../params.js'
 import type { RouteRegistry } from '../registry.js'
 import { productSearchQuery, wantsNdjson } from './products.js'
 import { errorResponses } from './shared.js'
-import { storeCodeParams, storeSearchQuery } from './stores.js'
+import { storeCodeParams, storeSearchHints, storeSearchQuery } from './stores.js'
 
 /*
  * The sandbox (spec §4.4) answers from fixtures/sandbox only. It reuses the production query schemas
@@ -60,12 +60,9 @@ export const SandboxIndexSchema = z
   })
   .describe('What the sandbox is, its fixture data and an example request for each sandbox operation.')
 
-const storeSearchHints = {
+const sandboxStoreSearchHints = {
+  ...storeSearchHints,
   keyword: 'Send keyword (part of a sandbox store name or address such as 강남, 명동 or 홍대), or curLttd and curLitd.',
-  curLttd: 'Send both curLttd (latitude, -90 to 90) and curLitd (longitude, -180 to 180).',
-  curLitd: 'Send both curLttd (latitude, -90 to 90) and curLitd (longitude, -180 to 180).',
-  currentPage: 'Send currentPage as a whole number from 1.',
-  pageSize: `Send pageSize as a whole number from 1 to ${LIMITS.pageSizeMax}.`,
 }
 
 const productHints = {
@@ -126,7 +123,7 @@ export function registerSandboxRoutes(app: FastifyInstance, registry: RouteRegis
       ...errorResponses(400),
     },
     handler: async (request) => {
-      const q = parseQuery(storeSearchQuery, request.query, storeSearchHints)
+      const q = parseQuery(storeSearchQuery, request.query, sandboxStoreSearchHints)
       return searchSandboxStores(q.keyword, q.currentPage, q.pageSize)
     },
   })

@@ -25,7 +25,7 @@ export const storeSearchQuery = z
     }
   })
 
-const storeSearchHints = {
+export const storeSearchHints = {
   keyword: 'Send keyword (an address, neighbourhood or store name such as 강남), or curLttd and curLitd for a nearby search.',
   curLttd: 'Send both curLttd (latitude, -90 to 90) and curLitd (longitude, -180 to 180).',
   curLitd: 'Send both curLttd (latitude, -90 to 90) and curLitd (longitude, -180 to 180).',
