@@ -63,7 +63,7 @@ async function coldSearch(ctx: BenchContext, keyword: string, warmKeyword: strin
 }
 
 /** The simulator's delivered per-call latency (a timer fires at or after its delay), by difference with 0 ms. */
-async function effectiveLatency(ctx: BenchContext): Promise<number> {
+export async function effectiveLatency(ctx: BenchContext): Promise<number> {
   const agent = newAgent()
   const timeCalls = async (ms: number) => {
     await ctx.simulator.control.prepare(ms)

@@ -1,0 +1,114 @@
+import { setTimeout as sleep } from 'node:timers/promises'
+import type { BenchContext, ScenarioRow } from '../lib/context.js'
+import { fetchJson, newAgent, query } from '../lib/http.js'
+import { median, percentile, round } from '../lib/stats.js'
+import { effectiveLatency, formatCalls } from './cold-search.js'
+
+/** 강남역 exit 10: the "near me" of the README's example. */
+const POINT = { curLttd: 37.4979, curLitd: 127.0276 }
+const KEYWORD = '우산'
+/** Warm-up question for a fresh process: another product, another place (부산 서면), so no cache entry is shared. */
+const WARM_UP = { keyword: '수납', curLttd: 35.1578, curLitd: 129.0594 }
+const TOKEN_REUSE_MS = 1_000 // as in scenario 1: the measured request pays the pre-auth handshake
+const WARM_REQUESTS = 200
+
+interface NearbyAnswer {
+  products?: unknown[]
+  results?: Array<{ stairNo: number | null }>
+}
+
+interface Sample {
+  wallMs: number
+  calls: number
+  callsByEndpoint: Record<string, number>
+  results: number
+}
+
+async function coldNearby(ctx: BenchContext, params: Record<string, string | number>, latencyMs: number): Promise<Sample> {
+  const service = await ctx.startService('service (nearby, cold)', { UPSTREAM_TOKEN_REUSE_MS: String(TOKEN_REUSE_MS) })
+  try {
+    const agent = newAgent()
+    await ctx.simulator.control.prepare(latencyMs)
+    const warm = await fetchJson<NearbyAnswer>(`${service.url}/api/products/nearby?${query(WARM_UP)}`, { agent })
+    if (warm.status !== 200) throw new Error(`warm-up answered ${warm.status}`)
+    await sleep(TOKEN_REUSE_MS + 200)
+    await ctx.simulator.control.prepare(latencyMs)
+    const answer = await fetchJson<NearbyAnswer>(`${service.url}/api/products/nearby?${query(params)}`, { agent })
+    if (answer.status !== 200) throw new Error(`nearby answered ${answer.status}: ${JSON.stringify(answer.json).slice(0, 300)}`)
+    const stats = await ctx.simulator.control.stats()
+    agent.destroy()
+    return {
+      wallMs: answer.ms,
+      calls: stats.total,
+      callsByEndpoint: Object.fromEntries(Object.entries(stats.calls).filter(([, n]) => n > 0)),
+      results: answer.json.results?.length ?? 0,
+    }
+  } finally {
+    await service.stop()
+  }
+}
+
+/** Scenario 9: findProductNearby, cold (round trips on the critical path) and warm (p50). */
+export async function nearbyScenario(ctx: BenchContext): Promise<ScenarioRow> {
+  const L = ctx.latencyMs
+  const reps = ctx.options.coldReps
+  const byPoint = { keyword: KEYWORD, ...POINT }
+  const byStore = { keyword: KEYWORD, branchCode: '11199' }
+  const cold: Sample[] = []
+  const zero: Sample[] = []
+  const coldStore: Sample[] = []
+  const zeroStore: Sample[] = []
+  for (let i = 0; i < reps; i++) cold.push(await coldNearby(ctx, byPoint, L))
+  for (let i = 0; i < reps; i++) zero.push(await coldNearby(ctx, byPoint, 0))
+  for (let i = 0; i < reps; i++) coldStore.push(await coldNearby(ctx, byStore, L))
+  for (let i = 0; i < reps; i++) zeroStore.push(await coldNearby(ctx, byStore, 0))
+  const delivered = await effectiveLatency(ctx)
+
+  // Warm: the same question again and again on one process (caches hot; stock lives 60 s).
+  const service = await ctx.startService('service (nearby, warm)')
+  const warmTimes: number[] = []
+  try {
+    const agent = newAgent()
+    await ctx.simulator.control.prepare(L)
+    await fetchJson(`${service.url}/api/products/nearby?${query(byPoint)}`, { agent })
+    await ctx.simulator.control.prepare(L)
+    for (let i = 0; i < WARM_REQUESTS; i++) {
+      const answer = await fetchJson(`${service.url}/api/products/nearby?${query(byPoint)}`, { agent })
+      if (answer.status !== 200) throw new Error(`warm nearby answered ${answer.status}`)
+      warmTimes.push(answer.ms)
+    }
+    agent.destroy()
+  } finally {
+    await service.stop()
+  }
+  const warmCalls = (await ctx.simulator.control.stats()).total
+  await ctx.simulator.control.prepare(L)
+
+  const wall = median(cold.map((s) => s.wallMs))
+  const own = median(zero.map((s) => s.wallMs))
+  const roundTrips = (wall - own) / delivered
+  const wallStore = median(coldStore.map((s) => s.wallMs))
+  const roundTripsStore = (wallStore - median(zeroStore.map((s) => s.wallMs))) / delivered
+  const p50 = median(warmTimes)
+  const met = roundTrips <= 3.05 && wall <= 3.5 * L
+  return {
+    id: 9,
+    title: 'findProductNearby cold and warm',
+    figure: `cold ${round(wall)} ms wall = ${round(wall / L, 2)} × L, ${round(roundTrips, 2)} RTT, ${median(cold.map((s) => s.calls))} calls; warm p50 ${round(p50, 2)} ms`,
+    target: `≤ 3 RTT, wall ≤ 3.5 × L = ${3.5 * L} ms`,
+    met,
+    data: {
+      latencyMs: L,
+      deliveredLatencyMs: round(delivered, 2),
+      byPoint: { wallMsMedian: round(wall), ownWorkMs: round(own), roundTrips: round(roundTrips, 2), samples: cold },
+      byStore: { wallMsMedian: round(wallStore), roundTrips: round(roundTripsStore, 2), samples: coldStore },
+      warm: { requests: WARM_REQUESTS, p50Ms: round(p50, 2), p99Ms: round(percentile(warmTimes, 99), 2), upstreamCalls: warmCalls },
+    },
+    notes: [
+      `question: ${KEYWORD} near ${POINT.curLttd}, ${POINT.curLitd}; each cold run is a fresh process after one warm-up question elsewhere, with its pre-auth token expired.`,
+      `by coordinates: ${round(wall)} ms wall at ${L} ms latency − ${round(own)} ms at 0 ms = ${round(wall - own)} ms = ${round(roundTrips, 2)} round trips of the delivered ${round(delivered, 1)} ms; calls: ${formatCalls(cold[cold.length - 1]?.callsByEndpoint ?? {})}; ${cold[cold.length - 1]?.results ?? 0} results.`,
+      `by store code (11199, store record not cached): ${round(wallStore)} ms wall, ${round(roundTripsStore, 2)} round trips (the store lookup comes first, so one more than by coordinates; after search_stores the record is cached and it is three).`,
+      `warm: ${WARM_REQUESTS} repeats on one process, p50 ${round(p50, 2)} ms, p99 ${round(percentile(warmTimes, 99), 2)} ms, ${warmCalls} upstream calls.`,
+    ],
+  }
+}
