@@ -24,18 +24,28 @@ export function hardenedServerOptions(publicBaseUrl: string | undefined): Partia
     frameworkErrors: (error, request, reply) => {
       sendError(request, reply, fromFastify(error))
     },
-    clientErrorHandler: (error: Error & { code?: string }, socket: Socket) => {
+    clientErrorHandler: (error: Error & { code?: string; rawPacket?: unknown }, socket: Socket) => {
       if (!socket.writable) return
       const tooLarge = error.code === 'HPE_HEADER_OVERFLOW'
       const code = tooLarge ? 'headers_too_large' : 'invalid_parameter'
       const { status, ko } = ERROR_CODES[code]
       const local = socket.localAddress?.includes(':') ? `[${socket.localAddress}]` : socket.localAddress
       const base = publicBaseUrl ?? `http://${local ?? '127.0.0.1'}:${socket.localPort ?? 80}`
+      const rawTarget = error.code === 'HPE_INVALID_URL' ? unencodedTarget(error.rawPacket) : null
+      const problem = tooLarge
+        ? { error: ko, message: 'The request headers are too large.', hint: 'Send fewer or smaller headers (Node allows 16 KiB in all).' }
+        : rawTarget !== null
+          ? {
+              error: '주소(URL)의 한글은 퍼센트 인코딩해서 보내 주세요.',
+              message: 'The URL carries characters that are not percent-encoded (Korean typed as is, for instance).',
+              hint: `Percent-encode the query: with curl, curl -G 'URL' --data-urlencode 'keyword=강남'; encoded, this request is ${rawTarget}`,
+            }
+          : { error: '요청을 해석할 수 없습니다.', message: 'The request is not valid HTTP.', hint: 'Send a well-formed HTTP/1.1 request.' }
       const body = JSON.stringify({
-        error: tooLarge ? ko : '요청을 해석할 수 없습니다.',
+        error: problem.error,
         code,
-        message: tooLarge ? 'The request headers are too large.' : 'The request is not valid HTTP.',
-        hint: tooLarge ? 'Send fewer or smaller headers (Node allows 16 KiB in all).' : 'Send a well-formed HTTP/1.1 request.',
+        message: problem.message,
+        hint: problem.hint,
         status,
         documentation: `${base}${DOCS_PATH}#errors`,
       })
@@ -45,6 +55,21 @@ export function hardenedServerOptions(publicBaseUrl: string | undefined): Partia
       )
     },
   }
+}
+
+/**
+ * Node refuses a request line with raw UTF-8 in it (curl sends Korean typed in a URL as is). When that
+ * is why the request was refused, the same target percent-encoded, to show the caller the fix.
+ */
+function unencodedTarget(raw: unknown): string | null {
+  if (!Buffer.isBuffer(raw)) return null
+  const end = raw.indexOf('\r\n')
+  const line = raw.subarray(0, end === -1 ? Math.min(raw.length, 8_192) : end)
+  if (!line.some((byte) => byte >= 0x80)) return null
+  const target = line.toString('utf8').split(' ')[1]
+  if (!target) return null
+  const encoded = encodeURI(target.replace(/%(?![0-9A-Fa-f]{2})/g, '%25'))
+  return encoded.length <= 512 ? encoded : `${encoded.slice(0, 509)}...`
 }
 
 /** Hooks every response passes: request id, security headers, closing and URL-length checks, optional rate limit. */

@@ -13,6 +13,14 @@ export const LIMITS = {
   productsWantedPerPage: 10,
   nearbyStoresScanned: 50,
   nearbyStoresReturned: 20,
+  /** Catalogue entries per page of the catalogue search. */
+  catalogueResultsPerPage: 20,
+  /** Best catalogue matches the nearby search checks. */
+  nearbyProductsChecked: 3,
+  /** Store-and-product entries the nearby search returns. */
+  nearbyResultsReturned: 20,
+  /** Nearest entries of a nearby search whose floor and zone are looked up. */
+  nearbyPlacementsLooked: 5,
 } as const
 
 // Patterns of real data (upstream-protocol.md §7): every store code seen is 5 digits; product numbers
@@ -29,8 +37,16 @@ export const StoreSchema = z
     address: z.string().describe('Street address, in Korean.'),
     openTime: z.string().regex(/^\d{2}:\d{2}$/).describe('Opening time, HH:MM (Korea Standard Time).'),
     closeTime: z.string().regex(/^\d{2}:\d{2}$/).describe('Closing time, HH:MM (Korea Standard Time).'),
+    openNow: z
+      .boolean()
+      .nullable()
+      .describe('Whether the store is open now by its posted hours, in Korea time (public holidays are not known); null when the hours are unreadable.'),
+    distanceKm: z
+      .number()
+      .optional()
+      .describe('Distance in kilometres from the coordinates searched around; only on a search by coordinates.'),
   })
-  .describe('A store of the chain.')
+  .describe('A Daiso (다이소) store.')
 export type Store = z.infer<typeof StoreSchema>
 
 export const StoreListSchema = z.array(StoreSchema)
@@ -44,6 +60,7 @@ export const ProductSchema = z
     stock: z.number().int().min(1).describe('Units in stock at the requested store.'),
     stairNo: z.number().int().describe('Floor inside the store (negative numbers are basement floors: -1 is B1).'),
     zoneNo: z.number().int().describe('Zone number on that floor.'),
+    floorLabel: z.string().nullable().describe('The floor as shoppers read it: B1, 1F, 2F; null when unknown.'),
   })
   .describe('A product that is in stock at the requested store.')
 export type Product = z.infer<typeof ProductSchema>
@@ -53,6 +70,10 @@ export const ProductSearchResultSchema = z
     products: z.array(ProductSchema).describe('In-stock products, in catalogue relevance order.'),
     hasMore: z.boolean().describe('Whether more catalogue pages remain to scan.'),
     nextPage: z.number().int().min(1).describe('Value to pass as currentPage for the next page.'),
+    hint: z
+      .string()
+      .optional()
+      .describe('Only when nothing in stock was found: what to try next (the catalogue search, or the nearby search).'),
   })
   .describe('One page of an in-store product search.')
 export type ProductSearchResult = z.infer<typeof ProductSearchResultSchema>
@@ -73,12 +94,70 @@ export const ProductAvailabilitySchema = z
     stock: z.number().int().min(0).describe('Units in stock at the requested store. 0 means out of stock.'),
     stairNo: z.number().int().nullable().describe('Floor; null when placement is unknown.'),
     zoneNo: z.number().int().nullable().describe('Zone; null when placement is unknown.'),
+    floorLabel: z.string().nullable().describe('The floor as shoppers read it: B1, 1F, 2F; null when unknown.'),
     otherBranches: z
       .array(NearbyStoreStockSchema)
       .describe('Nearby stores (of the 50 nearest) that have the product in stock, nearest first, at most 20.'),
   })
   .describe("One product's stock and placement at a store, and nearby stores that have it.")
 export type ProductAvailability = z.infer<typeof ProductAvailabilitySchema>
+
+export const CatalogueProductSchema = z
+  .object({
+    id: z.string().describe('Product number. Pass it to getProductAvailability, or as the keyword of findProductNearby.'),
+    name: z.string().describe('Product name, in Korean.'),
+    price: z.number().int().describe('Price in KRW.'),
+    image: z.string().url().nullable().describe('Image URL; null when the catalogue has no image.'),
+  })
+  .describe('A product of the Daiso catalogue, whatever its stock.')
+export type CatalogueProduct = z.infer<typeof CatalogueProductSchema>
+
+export const CataloguePageSchema = z
+  .object({
+    products: z.array(CatalogueProductSchema).describe('Catalogue matches in relevance order, in stock or not.'),
+    total: z.number().int().min(0).nullable().describe('Matches the catalogue reports in all; null when it does not say.'),
+    hasMore: z.boolean().describe('Whether another page follows.'),
+    nextPage: z.number().int().min(1).describe('Value to pass as currentPage for the next page.'),
+  })
+  .describe('One page of the catalogue search.')
+export type CataloguePage = z.infer<typeof CataloguePageSchema>
+
+export const NearbyStockEntrySchema = z
+  .object({
+    store: z
+      .object({
+        code: z.string().describe('Store code.'),
+        name: z.string().describe('Store name, in Korean.'),
+        address: z.string().describe('Street address, in Korean.'),
+        distanceKm: z.number().nullable().describe('Distance in kilometres from the point or store asked about.'),
+        openNow: z.boolean().nullable().describe('Open now by posted hours, Korea time (holidays not known); null when unknown.'),
+      })
+      .describe('The store that has the product.'),
+    productId: z.string().describe('Product number.'),
+    productName: z.string().describe('Product name, in Korean.'),
+    price: z.number().int().describe('Price in KRW.'),
+    stock: z.number().int().min(1).describe('Units in stock at that store.'),
+    stairNo: z.number().int().nullable().describe('Floor (negative = basement); null when unknown or not looked up.'),
+    zoneNo: z.number().int().nullable().describe('Zone on that floor; null when unknown or not looked up.'),
+    floorLabel: z.string().nullable().describe('The floor as shoppers read it: B1, 1F, 2F; null when unknown.'),
+  })
+  .describe('One store that has one of the products in stock.')
+export type NearbyStockEntry = z.infer<typeof NearbyStockEntrySchema>
+
+export const ProductNearbySchema = z
+  .object({
+    products: z
+      .array(CatalogueProductSchema.pick({ id: true, name: true, price: true }))
+      .describe('The catalogue matches that were checked, best first.'),
+    results: z
+      .array(NearbyStockEntrySchema)
+      .describe(
+        `Stores (of the ${LIMITS.nearbyStoresScanned} nearest) that have one of the products in stock, nearest first, at most ${LIMITS.nearbyResultsReturned}; floor and zone are looked up for the nearest ${LIMITS.nearbyPlacementsLooked}.`,
+      ),
+    hint: z.string().optional().describe('Only when the answer is empty: why, and what to try next.'),
+  })
+  .describe('Which nearby stores have a product in stock, nearest first.')
+export type ProductNearby = z.infer<typeof ProductNearbySchema>
 
 export const ErrorCodeSchema = z.enum([
   'missing_parameter',
@@ -156,6 +235,26 @@ export interface StoreSearchInput {
   longitude?: number | undefined
   page: number
   pageSize: number
+}
+
+/** A page of stores, and when it is empty, what to try instead. */
+export interface StoreSearchResult {
+  stores: Store[]
+  hasMore: boolean
+  hint?: string | undefined
+}
+
+export interface CatalogueSearchInput {
+  keyword: string
+  page: number
+}
+
+/** Around a store, or around a point: exactly one of the two. */
+export interface ProductNearbyInput {
+  keyword: string
+  branchCode?: string | undefined
+  latitude?: number | undefined
+  longitude?: number | undefined
 }
 
 export interface ProductSearchInput {

@@ -1,10 +1,16 @@
 import { setMaxListeners } from 'node:events'
 import { ServiceError, toServiceError, unknownStoreForProducts, type OperationFamily } from './errors.js'
+import { parseStoreKeyword, productKeyword } from './keywords.js'
+import { findNearby } from './nearby.js'
 import {
   LIMITS,
   PRODUCT_ID_PATTERN,
   STORE_CODE_PATTERN,
   type AvailabilityInput,
+  type CatalogueSearchInput,
+  type CataloguePage,
+  type ProductNearby,
+  type ProductNearbyInput,
   type NearbyStoreStock,
   type Product,
   type ProductAvailability,
@@ -13,7 +19,10 @@ import {
   type ScanProgress,
   type Store,
   type StoreSearchInput,
+  type StoreSearchResult,
 } from './schemas.js'
+import { floorLabel, isOpenNow } from './store-facts.js'
+import { findStoresByKeyword } from './store-search.js'
 import { stockKey, type CatalogueItem, type StockAnswer, type Upstream, type UpstreamStore } from './upstream/client.js'
 import { UpstreamError } from './upstream/errors.js'
 
@@ -55,13 +64,19 @@ export class StoreService {
   constructor(
     private readonly upstream: Upstream,
     private readonly limits: ScanLimits,
+    /** The clock `openNow` is read from; tests pin it. */
+    private readonly now: () => Date = () => new Date(),
   ) {}
 
   get activeScans(): number {
     return this.#activeScans
   }
 
-  async searchStores(input: StoreSearchInput, options: CallOptions = {}): Promise<Store[]> {
+  /**
+   * Stores by keyword (understood as people type it: see keywords.ts) or around a point, nearest
+   * first. An empty page for a keyword carries a hint on what to try instead.
+   */
+  async searchStores(input: StoreSearchInput, options: CallOptions = {}): Promise<StoreSearchResult> {
     return this.#guard('store', async () => {
       const byLocation = input.latitude !== undefined && input.longitude !== undefined
       if (!byLocation && !input.keyword) {
@@ -71,18 +86,85 @@ export class StoreService {
           hint: 'Send keyword (an address, neighbourhood or store name), or curLttd and curLitd for a nearby search.',
         })
       }
+      const now = this.now()
+      const at = byLocation ? { latitude: input.latitude, longitude: input.longitude } : {}
+      const keyword = input.keyword ? parseStoreKeyword(input.keyword) : null
+      if (keyword && keyword.words.length > 0) {
+        const found = await findStoresByKeyword(this.upstream, keyword, { ...at, page: input.page, pageSize: input.pageSize }, options.signal)
+        const stores = found.rows.map((row) => toStore(row, now, byLocation))
+        if (stores.length > 0 || input.page > 1) return { stores, hasMore: found.hasMore }
+        return {
+          stores,
+          hasMore: false,
+          hint: byLocation
+            ? 'No store near these coordinates has every word of the keyword in its name or address. Leave the keyword out to list the nearest stores.'
+            : 'No store name or address contains every word of the keyword. Try one shorter word (a district, neighbourhood, station or store name), or search around coordinates instead (REST: curLttd and curLitd; MCP: search_nearby_stores).',
+        }
+      }
+      if (!byLocation) {
+        throw new ServiceError('invalid_parameter', {
+          message: `Invalid parameter 'keyword': '${input.keyword ?? ''}' names no place, only the chain or words like 근처.`,
+          ko: '검색어에 지역이나 매장 이름을 넣어 주세요. (예: 강남역, 홍대입구)',
+          hint: 'Add a place: a district, neighbourhood, station or store name such as 강남역, or search around coordinates (REST: curLttd and curLitd; MCP: search_nearby_stores).',
+        })
+      }
       const rows = await this.upstream.searchStores(
-        {
-          keyword: input.keyword,
-          latitude: byLocation ? input.latitude : undefined,
-          longitude: byLocation ? input.longitude : undefined,
-          page: input.page,
-          pageSize: input.pageSize,
-        },
+        { latitude: input.latitude, longitude: input.longitude, page: input.page, pageSize: input.pageSize },
         options.signal,
       )
-      return rows.slice(0, input.pageSize).map(toStore)
+      const stores = rows.slice(0, input.pageSize).map((row) => toStore(row, now, true))
+      return { stores, hasMore: stores.length >= input.pageSize }
     })
+  }
+
+  /** The chain's catalogue for a keyword, whatever the stock: the way out when a store has none. */
+  async searchCatalogue(input: CatalogueSearchInput, options: CallOptions = {}): Promise<CataloguePage> {
+    return this.#guard('product', async () => {
+      const keyword = this.#productKeyword(input.keyword)
+      const size = LIMITS.catalogueResultsPerPage
+      const page = await this.upstream.searchCatalogue({ text: keyword, page: input.page, pageSize: size }, options.signal)
+      const hasMore = page.items.length >= size && (page.total === null || input.page * size < page.total)
+      return {
+        products: page.items.map(({ productId, name, price, image }) => ({ id: productId, name, price, image })),
+        total: page.total,
+        hasMore,
+        nextPage: input.page + 1,
+      }
+    })
+  }
+
+  /**
+   * Which of the stores nearest a store or a point have the best catalogue matches of a keyword in
+   * stock, nearest first, with floor and zone for the nearest few.
+   */
+  async findProductNearby(input: ProductNearbyInput, options: CallOptions = {}): Promise<ProductNearby> {
+    return this.#guard('product', () =>
+      this.#withScanSlot(() =>
+        this.#withDeadline(options.signal, async (signal) => {
+          const keyword = this.#productKeyword(input.keyword)
+          const byPoint = input.latitude !== undefined && input.longitude !== undefined
+          if (byPoint === (input.branchCode !== undefined)) {
+            throw new ServiceError(byPoint ? 'invalid_parameter' : 'missing_parameter', {
+              message: byPoint ? 'Give either a store code or coordinates, not both.' : 'Give a store code or coordinates to search around.',
+              ko: '매장 코드 또는 위도·경도 중 하나를 입력해 주세요.',
+              hint: 'Send branchCode (a store code from the store search), or latitude and longitude (REST: curLttd and curLitd).',
+            })
+          }
+          this.upstream.warmUp()
+          // Started before the store lookup: the catalogue does not depend on where.
+          const catalogue = this.upstream.searchCatalogue({ text: keyword, page: 1, pageSize: CATALOGUE_PAGE_SIZE }, signal)
+          catalogue.catch(() => {})
+          let origin: { lat: number; lng: number }
+          if (input.branchCode !== undefined) {
+            this.#assertStoreCode(input.branchCode)
+            origin = await this.#requireStore(input.branchCode, signal)
+          } else {
+            origin = { lat: input.latitude as number, lng: input.longitude as number }
+          }
+          return findNearby(this.upstream, { keyword, origin, storeCode: input.branchCode, catalogue, now: this.now() }, signal)
+        }),
+      ),
+    )
   }
 
   async getStore(code: string, options: CallOptions = {}): Promise<Store> {
@@ -95,7 +177,7 @@ export class StoreService {
           hint: 'Find the store code with searchStores (MCP: search_stores) by keyword or coordinates.',
         })
       }
-      return toStore(store)
+      return toStore(store, this.now(), false)
     })
   }
 
@@ -119,13 +201,14 @@ export class StoreService {
     const target = LIMITS.productsWantedPerPage
     const code = input.branchCode
     this.#assertStoreCode(code)
+    const keyword = this.#productKeyword(input.keyword)
 
     // The pre-auth handshake and the store check run beside the first catalogue page.
     this.upstream.warmUp()
     const storeCheck = this.#requireStore(code, signal)
     storeCheck.catch(() => {}) // awaited below; observed here in case the catalogue fails first
     const fetchPage = (page: number) => {
-      const pending = this.upstream.searchCatalogue({ text: input.keyword, page, pageSize: CATALOGUE_PAGE_SIZE }, signal)
+      const pending = this.upstream.searchCatalogue({ text: keyword, page, pageSize: CATALOGUE_PAGE_SIZE }, signal)
       pending.catch(() => {}) // awaited later, or abandoned when the scan stops early
       return pending
     }
@@ -177,7 +260,9 @@ export class StoreService {
 
     const products = (await Promise.all(resolving)).flat()
     report({ found: products.length, target, page, scanned, percent: 100 })
-    return { products, hasMore, nextPage: page + 1 }
+    const result: ProductSearchResult = { products, hasMore, nextPage: page + 1 }
+    if (products.length === 0) result.hint = noneInStockHint(scanned, hasMore)
+    return result
   }
 
   /** Stock of a page's products at one store. Unknown rows are left out; all unknown is a failure, not "none in stock". */
@@ -211,6 +296,7 @@ export class StoreService {
           stock: quantity,
           stairNo: placement.floor,
           zoneNo: placement.zone,
+          floorLabel: floorLabel(placement.floor),
         }
         return product
       }),
@@ -262,6 +348,7 @@ export class StoreService {
       stock: here ?? 0,
       stairNo: place?.floor ?? null,
       zoneNo: place?.zone ?? null,
+      floorLabel: floorLabel(place?.floor ?? null),
       otherBranches,
     }
   }
@@ -289,6 +376,18 @@ export class StoreService {
     const store = await this.upstream.findStore(code, signal)
     if (!store) throw unknownStoreForProducts(code)
     return store
+  }
+
+  #productKeyword(raw: string): string {
+    const keyword = productKeyword(raw)
+    if (keyword === '') {
+      throw new ServiceError('invalid_parameter', {
+        message: `Invalid parameter 'keyword': '${raw}' names no product, only the chain.`,
+        ko: '검색어에 상품 이름을 넣어 주세요. (예: 우산, 수납함)',
+        hint: 'Send the product to look for, such as 우산 or 수납함; the chain name is not needed.',
+      })
+    }
+    return keyword
   }
 
   #assertStoreCode(code: string): void {
@@ -362,8 +461,8 @@ export class StoreService {
   }
 }
 
-function toStore(row: UpstreamStore): Store {
-  return {
+function toStore(row: UpstreamStore, now: Date, withDistance: boolean): Store {
+  const store: Store = {
     code: row.code,
     name: row.name,
     lat: row.lat,
@@ -371,7 +470,23 @@ function toStore(row: UpstreamStore): Store {
     address: row.address,
     openTime: row.openTime,
     closeTime: row.closeTime,
+    openNow: isOpenNow(row.openTime, row.closeTime, now),
   }
+  // Without coordinates the upstream measures from (0,0), which means nothing to a caller.
+  if (withDistance && row.distanceKm !== null) store.distanceKm = row.distanceKm
+  return store
+}
+
+function noneInStockHint(scanned: number, hasMore: boolean): string {
+  if (scanned === 0) {
+    return 'No product in the Daiso catalogue matches this keyword. Try a shorter or more general product word.'
+  }
+  return (
+    `None of the ${scanned} catalogue matches scanned is in stock at this store` +
+    (hasMore ? ' (more pages remain: continue with currentPage = nextPage)' : '') +
+    '. To see the products regardless of stock use the catalogue search (REST: GET /api/catalogue; MCP: search_catalogue); ' +
+    'to find the nearest stores that have one, use the nearby search (REST: GET /api/products/nearby; MCP: find_product_nearby).'
+  )
 }
 
 function catalogueHasMore(page: number, rows: number, total: number | null): boolean {

@@ -9,15 +9,25 @@ import { validateInput } from '../src/validation.js'
 import type { ToolDefinition } from './definition.js'
 import { toolError } from './errors.js'
 import { getProductAvailability } from './get-product-availability.js'
+import { findProductNearby } from './find-product-nearby.js'
 import { getStore } from './get-store.js'
 import { searchNearbyStores } from './search-nearby-stores.js'
+import { searchCatalogue } from './search-catalogue.js'
 import { searchProducts } from './search-products.js'
 import { searchStores } from './search-stores.js'
 
 export type { Annotations, ToolContext, ToolDefinition } from './definition.js'
 
-/** The five tools, in the recommended calling order. */
-export const toolDefinitions: ToolDefinition[] = [searchStores, searchNearbyStores, getStore, searchProducts, getProductAvailability]
+/** The tools, in the recommended calling order. */
+export const toolDefinitions: ToolDefinition[] = [
+  searchStores,
+  searchNearbyStores,
+  getStore,
+  searchProducts,
+  getProductAvailability,
+  searchCatalogue,
+  findProductNearby,
+]
 
 export interface ToolOptions {
   /** Documentation URL put in error results (`documentation`); omitted when unknown. */

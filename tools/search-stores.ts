@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { LIMITS, StoreSchema, fields } from '../src/schemas.js'
+import { LIMITS, StoreSchema, fields, type StoreSearchResult } from '../src/schemas.js'
 import { READ_ONLY, defineTool } from './definition.js'
 
 /** One page of stores; shared with search_nearby_stores. */
@@ -8,8 +8,9 @@ export const StorePageSchema = z
     stores: z.array(StoreSchema).describe('Stores on this page, at most pageSize.'),
     hasMore: z.boolean().describe('True when the page is full, so more stores may exist on nextPage.'),
     nextPage: z.number().int().min(1).describe('Value to pass as currentPage for the next page.'),
+    hint: z.string().optional().describe('Only when no store matched: what to try instead.'),
   })
-  .describe('One page of stores.')
+  .describe('One page of Daiso stores.')
 
 export const pagingFields = {
   currentPage: fields.page().default(1).describe('Page number, from 1. Default 1.'),
@@ -24,17 +25,19 @@ export const pagingHints = {
   pageSize: `Send pageSize as a whole number from 1 to ${LIMITS.pageSizeMax}.`,
 }
 
-export function storePage(stores: z.output<typeof StoreSchema>[], currentPage: number, pageSize: number) {
-  return { stores, hasMore: stores.length >= pageSize, nextPage: currentPage + 1 }
+export function storePage(found: StoreSearchResult, currentPage: number): z.output<typeof StorePageSchema> {
+  const page: z.output<typeof StorePageSchema> = { stores: found.stores, hasMore: found.hasMore, nextPage: currentPage + 1 }
+  if (found.hint) page.hint = found.hint
+  return page
 }
 
 export const searchStores = defineTool({
   name: 'search_stores',
   title: 'Search stores by keyword',
   description: [
-    "Find the chain's stores in South Korea by keyword: an address, district, neighbourhood, station or store name, best in Korean (e.g. 강남, 홍대입구, 부산 해운대).",
-    'Returns up to pageSize stores (1 to 10, default 10), each with `code`, `name`, `address` (Korean), `lat`/`lng` (WGS 84) and `openTime`/`closeTime` (HH:MM, Korea time).',
-    '`hasMore` is true when the page is full: call again with currentPage = nextPage for more. An empty list means no store matches the keyword.',
+    'Find Daiso (다이소) stores in South Korea by keyword: an address, district, neighbourhood, station or store name, best in Korean (e.g. 강남역, 홍대입구, 부산 해운대). Type it as the user said it: the chain name and words like 근처/주변/매장 are ignored, 홍대입구역 also finds 홍대입구점, and with several words every word must appear in the store name or address.',
+    'Returns up to pageSize stores (1 to 10, default 10), exact store-name matches first, each with `code`, `name`, `address` (Korean), `lat`/`lng` (WGS 84), `openTime`/`closeTime` (HH:MM, Korea time) and `openNow` (by posted hours; holidays not known).',
+    '`hasMore` is true when more stores match: call again with currentPage = nextPage. An empty list means no store matches; `hint` then says what to try.',
     'Next: pass a store `code` as `branchCode` to search_products (products in stock there) or get_product_availability. To search around a location instead, use search_nearby_stores. Store data changes rarely; reuse codes you already have.',
   ].join('\n'),
   inputSchema: z.strictObject({
@@ -51,10 +54,10 @@ export const searchStores = defineTool({
     ...pagingHints,
   },
   async run(service, input, { signal }) {
-    const stores = await service.searchStores(
+    const found = await service.searchStores(
       { keyword: input.keyword, page: input.currentPage, pageSize: input.pageSize },
       { signal },
     )
-    return storePage(stores, input.currentPage, input.pageSize)
+    return storePage(found, input.currentPage)
   },
 })

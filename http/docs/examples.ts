@@ -1,14 +1,17 @@
 import type { z } from 'zod'
 import { SANDBOX_PRODUCTS } from '../../fixtures/sandbox/products.js'
-import { SANDBOX_STORES } from '../../fixtures/sandbox/stores.js'
+import { SANDBOX_STORES, type SandboxStore } from '../../fixtures/sandbox/stores.js'
 import { DOCS_PATH, ERROR_CODES, type ErrorBody, type ErrorCode } from '../../src/errors.js'
 import {
+  CataloguePageSchema,
   ErrorSchema,
   ProductAvailabilitySchema,
+  ProductNearbySchema,
   ProductSearchResultSchema,
   StoreListSchema,
   StoreSchema,
 } from '../../src/schemas.js'
+import { floorLabel } from '../../src/store-facts.js'
 
 /*
  * Examples for the OpenAPI document and the docs, taken from the sandbox fixtures so they are real
@@ -16,7 +19,8 @@ import {
  * its schema.
  */
 
-const [gangnam, myeongdong, hongdae] = SANDBOX_STORES as [z.infer<typeof StoreSchema>, z.infer<typeof StoreSchema>, z.infer<typeof StoreSchema>]
+const [gangnamFixture, myeongdong, hongdae] = SANDBOX_STORES as [SandboxStore, SandboxStore, SandboxStore]
+const gangnam: z.infer<typeof StoreSchema> = { ...gangnamFixture, openNow: true }
 
 const ERROR_EXAMPLES: Record<number, { code: ErrorCode; message: string; hint: string; detail?: string }> = {
   400: {
@@ -56,7 +60,7 @@ export function errorExample(status: number, base: string): ErrorBody | undefine
 }
 
 export const productSearchExample = {
-  products: SANDBOX_PRODUCTS.filter((p) => p.name.includes('수세미')),
+  products: SANDBOX_PRODUCTS.filter((p) => p.name.includes('수세미')).map((p) => ({ ...p, floorLabel: floorLabel(p.stairNo) })),
   hasMore: false,
   nextPage: 2,
 }
@@ -65,9 +69,45 @@ export const availabilityExample = {
   stock: 12,
   stairNo: 1,
   zoneNo: 4,
+  floorLabel: '1F',
   otherBranches: [
     { code: myeongdong.code, name: myeongdong.name, address: myeongdong.address, stock: 3, distanceKm: 8.4 },
     { code: hongdae.code, name: hongdae.name, address: hongdae.address, stock: 7, distanceKm: 11.4 },
+  ],
+}
+
+const [scrubber, gloves] = SANDBOX_PRODUCTS as [(typeof SANDBOX_PRODUCTS)[number], (typeof SANDBOX_PRODUCTS)[number]]
+
+export const catalogueExample = {
+  products: [scrubber, gloves].map(({ id, name, price, image }) => ({ id, name, price, image })),
+  total: 2,
+  hasMore: false,
+  nextPage: 2,
+}
+
+export const nearbyExample = {
+  products: [{ id: scrubber.id, name: scrubber.name, price: scrubber.price }],
+  results: [
+    {
+      store: { code: gangnam.code, name: gangnam.name, address: gangnam.address, distanceKm: 0, openNow: true },
+      productId: scrubber.id,
+      productName: scrubber.name,
+      price: scrubber.price,
+      stock: scrubber.stock,
+      stairNo: scrubber.stairNo,
+      zoneNo: scrubber.zoneNo,
+      floorLabel: floorLabel(scrubber.stairNo),
+    },
+    {
+      store: { code: myeongdong.code, name: myeongdong.name, address: myeongdong.address, distanceKm: 8.4, openNow: true },
+      productId: scrubber.id,
+      productName: scrubber.name,
+      price: scrubber.price,
+      stock: 3,
+      stairNo: 2,
+      zoneNo: 11,
+      floorLabel: '2F',
+    },
   ],
 }
 
@@ -78,12 +118,16 @@ export function exampleFor(schema: z.ZodType, status: number, base: string): unk
   if (schema === StoreListSchema) return [gangnam]
   if (schema === ProductSearchResultSchema) return productSearchExample
   if (schema === ProductAvailabilitySchema) return availabilityExample
+  if (schema === CataloguePageSchema) return catalogueExample
+  if (schema === ProductNearbySchema) return nearbyExample
   return undefined
 }
 
 const PARAMETER_EXAMPLES: Record<string, unknown> = {
   'searchStores.keyword': '강남',
   'searchSandboxStores.keyword': '강남',
+  'searchCatalogue.keyword': '우산',
+  'findProductNearby.keyword': '우산',
   keyword: '수세미',
   curLttd: 37.4979,
   curLitd: 127.0276,

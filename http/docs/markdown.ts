@@ -14,7 +14,7 @@ import { curlFor, curlGet, shellQuote, type DocModel, type DocOperation } from '
 
 export const SERVICE_TITLE = 'Store Finder and In-Store Stock API'
 export const SERVICE_SUMMARY =
-  'A public, anonymous, free HTTP API and MCP server for the stores of one retail chain in South Korea: find stores by keyword or GPS position, then the products in stock at a store with price, floor and zone, and nearby stores that have a product.'
+  'A public, anonymous, free HTTP API and MCP server for Daiso (다이소) stores in South Korea: find stores by keyword or GPS position, then the products in stock at a store with price, floor and zone, the catalogue, and which nearby stores have a product.'
 
 /** What a client should do about each error code. */
 const ERROR_ADVICE: Record<ErrorCode, string> = {
@@ -333,6 +333,10 @@ export function overviewMarkdown(model: DocModel): string {
     '2. `searchStoreProducts` (`GET /api/products?branchCode=CODE&keyword=…`): products in stock there, with floor (`stairNo`) and zone (`zoneNo`). While `hasMore` is true, pass `nextPage` as `currentPage`.',
     '3. `getProductAvailability` (`GET /api/products/{id}?branchCode=CODE`): stock here and at nearby stores.',
     '',
+    '"Which store near here has X, and on which floor?": `findProductNearby` (`GET /api/products/nearby?keyword=X&branchCode=CODE`, or `&curLttd=…&curLitd=…` instead of a store) answers in one call, nearest first, with the floor (`floorLabel` B1/1F/2F) for the nearest five. `searchCatalogue` (`GET /api/catalogue?keyword=X`) lists products whatever their stock.',
+    '',
+    'Korean in a URL must be percent-encoded (`curl -G URL --data-urlencode \'keyword=강남\'`); store keywords are understood as people type them (`강남역 다이소`, `홍대입구역 근처`, `부산 해운대`).',
+    '',
     '## Endpoints',
     '',
     endpointTable(model),
@@ -418,7 +422,7 @@ export function llmsTxt(model: DocModel): string {
     '',
     `> ${SERVICE_SUMMARY}`,
     '',
-    'Anonymous and free: no key. Calling order: searchStores → searchStoreProducts (branchCode = store code) → getProductAvailability. Every error is JSON with a stable `code` and a `hint`. The sandbox at /api/sandbox answers from fixture data.',
+    'Anonymous and free: no key. Calling order: searchStores → searchStoreProducts (branchCode = store code) → getProductAvailability; "which store near here has X" in one call: findProductNearby. Every error is JSON with a stable `code` and a `hint`. The sandbox at /api/sandbox answers from fixture data.',
     '',
     '## Docs',
     '',
@@ -446,7 +450,7 @@ export function llmsTxt(model: DocModel): string {
 
 export const SKILL_NAME = 'store-finder'
 export const SKILL_DESCRIPTION =
-  'Find stores of a Korean retail chain by place name or GPS position, and check which products are in stock at a store, with price, floor and zone, plus nearby stores that have a product. Use when a user asks where to buy an everyday item in Korea, whether a store has it, or on which floor it is.'
+  'Find Daiso (다이소) stores in Korea by place name or GPS position, and check which products are in stock at a store, with price, floor and zone, plus which nearby stores have a product. Use when a user asks where to buy an everyday item at Daiso (다이소) in Korea, whether a store has it, or on which floor it is.'
 
 /** The agent skill (agentskills.io SKILL.md: YAML front matter, then instructions). */
 export function skillMarkdown(model: DocModel): string {

@@ -132,12 +132,16 @@ export function toolsOf(tools: readonly ToolDefinition[]): DocTool[] {
   })
 }
 
+/** Optional parameters an operation's example sends too, where one of several is needed (the refinement's "or"). */
+const EXAMPLE_ALSO_SENDS: Record<string, string[]> = { findProductNearby: ['branchCode'] }
+
 /** Example parameters for an operation: path parameters filled in, required query parameters (or the first one) set. */
 function exampleRequest(op: DocOperation, extra: Record<string, string>): { path: string; query: Array<[string, string]> } {
   let path = op.path
   for (const p of op.parameters.filter((p) => p.in === 'path')) path = path.replace(`{${p.name}}`, encodeURIComponent(String(p.example ?? p.name)))
   const query = op.parameters.filter((p) => p.in === 'query')
-  const chosen = query.filter((p) => p.required && p.example !== undefined)
+  const alsoShown = EXAMPLE_ALSO_SENDS[op.operationId] ?? []
+  const chosen = query.filter((p) => (p.required || alsoShown.includes(p.name)) && p.example !== undefined)
   if (chosen.length === 0) {
     const first = query.find((p) => p.example !== undefined)
     if (first) chosen.push(first)

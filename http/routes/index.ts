@@ -44,7 +44,7 @@ export function registerIndexRoute(app: FastifyInstance, registry: RouteRegistry
       return {
         name: 'store-finder',
         description:
-          'Store finder and in-store stock API for one Korean retail chain: find stores, then products in stock at a store with floor and zone, and nearby stores that have a product.',
+          'Store finder and in-store stock API for Daiso (다이소) Korea: find stores, then products in stock at a store with floor and zone, the catalogue, and which nearby stores have a product.',
         version: VERSION,
         authentication: { type: 'none', required: false },
         endpoints: registry.routes.map((r) => ({

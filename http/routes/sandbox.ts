@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import { SANDBOX_PRODUCTS } from '../../fixtures/sandbox/products.js'
-import { SANDBOX_LOOKUP_CODE, SANDBOX_STORES, SANDBOX_STORE_CODES } from '../../fixtures/sandbox/stores.js'
+import { SANDBOX_LOOKUP_CODE, SANDBOX_STORES, SANDBOX_STORE_CODES, type SandboxStore } from '../../fixtures/sandbox/stores.js'
+import { matchesAll, parseStoreKeyword, productKeyword } from '../../src/keywords.js'
 import { ServiceError, invalidParameter } from '../../src/errors.js'
 import {
   ErrorEventSchema,
@@ -15,13 +16,14 @@ import {
   type ScanProgress,
   type Store,
 } from '../../src/schemas.js'
+import { floorLabel, isOpenNow } from '../../src/store-facts.js'
 import { baseUrl } from '../base-url.js'
 import { streamScan } from '../ndjson.js'
 import { parseQuery } from '../params.js'
 import type { RouteRegistry } from '../registry.js'
 import { productSearchQuery, wantsNdjson } from './products.js'
 import { errorResponses } from './shared.js'
-import { storeCodeParams, storeSearchHints, storeSearchQuery } from './stores.js'
+import { requireCoordinatePair, storeCodeParams, storeSearchFields, storeSearchHints } from './stores.js'
 
 /*
  * The sandbox (spec §4.4) answers from fixtures/sandbox only. It reuses the production query schemas
@@ -81,16 +83,29 @@ function page<T>(items: readonly T[], currentPage: number, size: number): { item
   return { items: items.slice(start, start + size), hasMore: start + size < items.length }
 }
 
+/** A fixture store as production would serve it now. */
+export function sandboxStore(store: SandboxStore, now: Date = new Date()): Store {
+  return { ...store, openNow: isOpenNow(store.openTime, store.closeTime, now) }
+}
+
+/** Without a keyword, every fixture store (spec §4.4); a keyword is understood as production understands it. */
 export function searchSandboxStores(keyword: string | undefined, currentPage: number, pageSize: number): Store[] {
-  const matches = keyword === undefined ? SANDBOX_STORES : SANDBOX_STORES.filter((s) => s.name.includes(keyword) || s.address.includes(keyword))
-  return page(matches, currentPage, pageSize).items
+  const words = keyword === undefined ? null : parseStoreKeyword(keyword)
+  const matches = words === null || words.words.length === 0 ? SANDBOX_STORES : SANDBOX_STORES.filter((s) => matchesAll(words, s))
+  return page(matches, currentPage, pageSize).items.map((store) => sandboxStore(store))
 }
 
 export function searchSandboxProducts(keyword: string, currentPage: number): ProductSearchResult {
-  const matches = SANDBOX_PRODUCTS.filter((p) => p.name.includes(keyword))
+  const wanted = productKeyword(keyword)
+  const matches = SANDBOX_PRODUCTS.filter((p) => p.name.includes(wanted))
   const { items, hasMore } = page(matches, currentPage, LIMITS.productsWantedPerPage)
-  return { products: items, hasMore, nextPage: currentPage + 1 }
+  return { products: items.map((p) => ({ ...p, floorLabel: floorLabel(p.stairNo) })), hasMore, nextPage: currentPage + 1 }
 }
+
+/** The sandbox's store search takes no keyword at all (spec §4.4): only the coordinates must come in pairs. */
+const sandboxStoreSearchQuery = storeSearchFields.superRefine((q, ctx) => {
+  requireCoordinatePair(q, ctx)
+})
 
 export function registerSandboxRoutes(app: FastifyInstance, registry: RouteRegistry): void {
   registry.add(app, {
@@ -115,15 +130,15 @@ export function registerSandboxRoutes(app: FastifyInstance, registry: RouteRegis
     operationId: 'searchSandboxStores',
     summary: 'Sandbox: search the fixture stores',
     description:
-      'Same parameters and response shape as searchStores. Fixture stores are filtered by substring match of keyword on name or address; curLttd and curLitd are accepted and ignored.',
+      'Same parameters and response shape as searchStores, but keyword is optional: without it, all three fixture stores. Fixture stores are filtered by keyword as production filters stores (every word in the name or address); curLttd and curLitd are accepted and ignored.',
     tags: ['Sandbox'],
-    query: storeSearchQuery,
+    query: sandboxStoreSearchQuery,
     responses: {
       200: { description: 'Fixture stores, at most pageSize.', schema: StoreListSchema },
       ...errorResponses(400),
     },
     handler: async (request) => {
-      const q = parseQuery(storeSearchQuery, request.query, sandboxStoreSearchHints)
+      const q = parseQuery(sandboxStoreSearchQuery, request.query, sandboxStoreSearchHints)
       return searchSandboxStores(q.keyword, q.currentPage, q.pageSize)
     },
   })
@@ -150,7 +165,7 @@ export function registerSandboxRoutes(app: FastifyInstance, registry: RouteRegis
           hint: `In the sandbox, only code ${SANDBOX_LOOKUP_CODE} is found; every other code answers 404.`,
         })
       }
-      return store
+      return sandboxStore(store)
     },
   })
 
@@ -234,7 +249,8 @@ function sandboxIndex(base: string): z.infer<typeof SandboxIndexSchema> {
         examples: [
           { description: 'Stores matching 강남.', url: q(SANDBOX_PATHS.storeSearch, { keyword: '강남' }) },
           { description: 'A nearby search (coordinates are ignored: all fixture stores).', url: q(SANDBOX_PATHS.storeSearch, { curLttd: '37.4979', curLitd: '127.0276' }) },
-          { description: 'A 400 missing_parameter error.', url: url(SANDBOX_PATHS.storeSearch) },
+          { description: 'All three fixture stores (no keyword).', url: url(SANDBOX_PATHS.storeSearch) },
+          { description: 'A 400 invalid_parameter error (pageSize above 10).', url: q(SANDBOX_PATHS.storeSearch, { pageSize: '11' }) },
         ],
       },
       {

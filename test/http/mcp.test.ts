@@ -1,3 +1,4 @@
+import { toolDefinitions } from '../../tools/index.js'
 import t from 'tap'
 import { request as httpRequest } from 'node:http'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
@@ -8,7 +9,7 @@ import { hostPolicy } from '../../http/routes/mcp.js'
 import { buildTestApp, listenTestApp } from '../helpers/app.js'
 
 const ACCEPT = 'application/json, text/event-stream'
-const TOOL_NAMES = ['search_stores', 'search_nearby_stores', 'get_store', 'search_products', 'get_product_availability']
+const TOOL_NAMES = toolDefinitions.map((tool) => tool.name)
 
 interface Teardown {
   teardown(fn: () => unknown): void

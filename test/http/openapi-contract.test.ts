@@ -148,9 +148,25 @@ t.test('every operation answers what the served OpenAPI document says', async (t
     await call(t, 'getProductAvailability', '/api/products/1024881?branchCode=10528', 500)
   })
 
+  t.test('findProductNearby and searchCatalogue', async (t) => {
+    const umbrella = encodeURIComponent('우산')
+    await call(t, 'findProductNearby', `/api/products/nearby?keyword=${umbrella}&branchCode=11199`, 200)
+    await call(t, 'findProductNearby', `/api/products/nearby?keyword=${umbrella}&curLttd=37.4979&curLitd=127.0276`, 200)
+    await call(t, 'findProductNearby', `/api/products/nearby?keyword=${encodeURIComponent('없는상품이름')}&branchCode=11199`, 200)
+    await call(t, 'findProductNearby', `/api/products/nearby?keyword=${umbrella}`, 400)
+    await call(t, 'searchCatalogue', `/api/catalogue?keyword=${umbrella}`, 200)
+    await call(t, 'searchCatalogue', '/api/catalogue', 400)
+    simulator.setFault('pdThumbSelSimple', { kind: 'http500' })
+    await call(t, 'searchCatalogue', `/api/catalogue?keyword=${encodeURIComponent('수세미')}`, 500)
+    simulator.setFault('pdThumbSelSimple', null)
+    simulator.setFault('selStrPkupStck', { kind: 'http500' })
+    await call(t, 'findProductNearby', `/api/products/nearby?keyword=${umbrella}&branchCode=10528`, 500)
+  })
+
   t.test('sandbox', async (t) => {
     await call(t, 'getSandboxIndex', '/api/sandbox', 200)
     await call(t, 'searchSandboxStores', `/api/sandbox/branches/search?keyword=${k}`, 200)
+    await call(t, 'searchSandboxStores', '/api/sandbox/branches/search', 200)
     await call(t, 'searchSandboxStores', '/api/sandbox/branches/search?curLttd=100&curLitd=1', 400)
     await call(t, 'getSandboxStore', '/api/sandbox/branches/11199', 200)
     await call(t, 'getSandboxStore', '/api/sandbox/branches/10528', 404)

@@ -109,7 +109,8 @@ t.test('the OpenAPI document', async (t) => {
     for (const name of ['Store', 'Product', 'ProductSearchResult', 'ProductAvailability', 'NearbyStoreStock', 'Error', 'ApiIndex', 'McpServerInfo']) {
       t.ok(schemas[name], name)
     }
-    t.same([...schemas['Store']['required']].sort(), ['address', 'closeTime', 'code', 'lat', 'lng', 'name', 'openTime'])
+    // The spec's seven, plus the additive openNow (distanceKm is optional: only on searches by coordinates).
+    t.same([...schemas['Store']['required']].sort(), ['address', 'closeTime', 'code', 'lat', 'lng', 'name', 'openNow', 'openTime'])
     t.match(schemas['Product']['properties']['stock'], { type: 'integer', minimum: 1 })
     t.same([...schemas['Error']['required']].sort(), ['code', 'documentation', 'error', 'hint', 'message', 'status'])
     t.ok(schemas['Error']['properties']['detail'], 'detail is optional but described')

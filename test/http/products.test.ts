@@ -17,7 +17,7 @@ t.test('product routes', async (t) => {
     const body = res.json() as { products: Array<Record<string, unknown>>; hasMore: boolean; nextPage: number }
     t.ok(body.products.length >= 10)
     for (const p of body.products) {
-      t.same(Object.keys(p).sort(), ['id', 'image', 'name', 'price', 'stairNo', 'stock', 'zoneNo'])
+      t.same(Object.keys(p).sort(), ['floorLabel', 'id', 'image', 'name', 'price', 'stairNo', 'stock', 'zoneNo'])
       t.ok(Number.isInteger(p.stock) && (p.stock as number) >= 1)
       t.ok(Number.isInteger(p.stairNo) && Number.isInteger(p.zoneNo))
       t.ok(Number.isInteger(p.price))

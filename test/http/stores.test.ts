@@ -1,7 +1,8 @@
 import t from 'tap'
 import { buildTestApp } from '../helpers/app.js'
 
-const STORE_KEYS = ['address', 'closeTime', 'code', 'lat', 'lng', 'name', 'openTime']
+// The spec's seven fields plus the additive openNow (distanceKm only on searches by coordinates).
+const STORE_KEYS = ['address', 'closeTime', 'code', 'lat', 'lng', 'name', 'openNow', 'openTime']
 
 t.test('store routes', async (t) => {
   const { app, simulator, runtime } = await buildTestApp(t)
@@ -12,7 +13,7 @@ t.test('store routes', async (t) => {
     runtime.client.preauth.clear()
   })
 
-  t.test('a keyword search for 강남 returns stores with all seven fields', async (t) => {
+  t.test('a keyword search for 강남 returns stores with the spec fields and openNow', async (t) => {
     const res = await get('/api/branches/search?keyword=%EA%B0%95%EB%82%A8')
     t.equal(res.statusCode, 200)
     t.match(res.headers['content-type'], /application\/json/)
@@ -93,7 +94,10 @@ t.test('store routes', async (t) => {
   t.test('GET /api/branches/11199 returns 강남역점', async (t) => {
     const res = await get('/api/branches/11199')
     t.equal(res.statusCode, 200)
-    t.same(res.json(), {
+    const store = res.json() as Record<string, unknown>
+    // openNow follows the wall clock (its rules are unit-tested with a pinned clock in keywords.test.ts).
+    t.type(store.openNow, 'boolean')
+    t.same(store, {
       code: '11199',
       name: '강남역점',
       lat: 37.497175,
@@ -101,6 +105,7 @@ t.test('store routes', async (t) => {
       address: '서울특별시 강남구 강남대로 422 (역삼동)',
       openTime: '10:00',
       closeTime: '22:00',
+      openNow: store.openNow,
     })
   })
 

@@ -132,7 +132,7 @@ t.test('fault matrix: REST', async (t) => {
           const res = await get(lane, AVAILABILITY_URL)
           t.equal(res.statusCode, 200)
           const healthy = (baseline.get(AVAILABILITY_URL) as { body: Record<string, unknown> }).body
-          t.same(res.json(), { ...healthy, stairNo: null, zoneNo: null }, 'stock and nearby stores as usual, placement null')
+          t.same(res.json(), { ...healthy, stairNo: null, zoneNo: null, floorLabel: null }, 'stock and nearby stores as usual, placement null')
           t.ok(healthy['stairNo'] !== null, 'the healthy answer has a placement, so null really means "failed"')
           checkFaultReached(t, lane.simulator, 'selIntPdStDispInfo', fault)
           await recovers(t, lane, AVAILABILITY_URL)

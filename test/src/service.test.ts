@@ -30,6 +30,7 @@ t.test('a product search keeps only in-stock products, with floor and zone, in c
     stock: 4,
     stairNo: -1,
     zoneNo: 0,
+    floorLabel: 'B1',
   })
 })
 
@@ -62,7 +63,7 @@ t.test('no catalogue match is an honest empty page with hasMore false', async (t
   const fake = fakeUpstream()
   const service = new StoreService(fake, LIMITS)
   const result = await service.searchStoreProducts({ branchCode: '11199', keyword: '없는상품', page: 1 })
-  t.same(result, { products: [], hasMore: false, nextPage: 2 })
+  t.match(result, { products: [], hasMore: false, nextPage: 2, hint: /No product in the Daiso catalogue matches/ })
   t.equal(calls(fake, 'getStock'), 0)
 })
 
@@ -160,7 +161,7 @@ t.test('availability: stock and placement here, nearby stores with stock nearest
 t.test('availability: out of stock is 0 and unknown placement is null', async (t) => {
   const fake = fakeUpstream({ stock: () => 0, placement: () => null })
   const result = await new StoreService(fake, LIMITS).getProductAvailability({ productId: '1000001', branchCode: '11199' })
-  t.same(result, { stock: 0, stairNo: null, zoneNo: null, otherBranches: [] })
+  t.same(result, { stock: 0, stairNo: null, zoneNo: null, floorLabel: null, otherBranches: [] })
 })
 
 t.test('availability: a failed placement lookup is "placement unknown" (null), stock still answered', async (t) => {
@@ -214,9 +215,9 @@ t.test('store search: keyword or coordinates required; upstream failure is 502 u
   const fake = fakeUpstream()
   const service = new StoreService(fake, LIMITS)
   t.match(await service.searchStores({ page: 1, pageSize: 10 }).catch((e: unknown) => e), { code: 'missing_parameter' })
-  const stores = await service.searchStores({ latitude: 37.5, longitude: 127, page: 1, pageSize: 3 })
+  const { stores } = await service.searchStores({ latitude: 37.5, longitude: 127, page: 1, pageSize: 3 })
   t.equal(stores.length, 3)
-  t.same(Object.keys(stores[0] ?? {}).sort(), ['address', 'closeTime', 'code', 'lat', 'lng', 'name', 'openTime'])
+  t.same(Object.keys(stores[0] ?? {}).sort(), ['address', 'closeTime', 'code', 'distanceKm', 'lat', 'lng', 'name', 'openNow', 'openTime'])
   fake.faults.set('searchStores', new UpstreamError('network', 'selStr', 'ECONNREFUSED'))
   t.match(await service.searchStores({ keyword: '강남', page: 1, pageSize: 10 }).catch((e: unknown) => e), {
     code: 'upstream_error',

@@ -1,3 +1,4 @@
+import { toolDefinitions } from '../../tools/index.js'
 import { fileURLToPath } from 'node:url'
 import t from 'tap'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
@@ -23,7 +24,7 @@ t.test('store-finder mcp serves the tools over stdio', async (t) => {
   const { tools } = await client.listTools()
   t.same(
     tools.map((tool) => tool.name),
-    ['search_stores', 'search_nearby_stores', 'get_store', 'search_products', 'get_product_availability'],
+    toolDefinitions.map((tool) => tool.name),
   )
 
   const stores = await client.callTool({ name: 'search_stores', arguments: { keyword: '강남', pageSize: 2 } })

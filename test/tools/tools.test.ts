@@ -90,13 +90,22 @@ t.test('MCP tools over an in-memory transport', async (t) => {
     }
   })
 
-  t.test('tools/list has the five tools with titles, descriptions and every annotation', async (t) => {
+  t.test('tools/list has every tool with titles, descriptions and every annotation', async (t) => {
     // A raw request: the SDK's typed listTools() strips annotations it does not know.
     const { tools } = await client.request({ method: 'tools/list' }, ToolsWire)
     t.same(
       tools.map((tool) => tool.name),
-      ['search_stores', 'search_nearby_stores', 'get_store', 'search_products', 'get_product_availability'],
+      [
+        'search_stores',
+        'search_nearby_stores',
+        'get_store',
+        'search_products',
+        'get_product_availability',
+        'search_catalogue',
+        'find_product_nearby',
+      ],
     )
+    for (const tool of tools) t.match(tool.description, /Daiso \(다이소\)/, `${tool.name} names the chain`)
     for (const tool of tools) {
       t.type(tool.title, 'string', `${tool.name} has a title`)
       t.ok(String(tool.description).length > 100, `${tool.name} has a description written for a model`)
@@ -168,7 +177,7 @@ t.test('MCP tools over an in-memory transport', async (t) => {
     t.equal(page.stores.length, 3)
     t.equal(page.hasMore, true, 'a full page may have more')
     t.equal(page.nextPage, 2)
-    t.same(Object.keys(page.stores[0]!).sort(), ['address', 'closeTime', 'code', 'lat', 'lng', 'name', 'openTime'])
+    t.same(Object.keys(page.stores[0]!).sort(), ['address', 'closeTime', 'code', 'lat', 'lng', 'name', 'openNow', 'openTime'])
   })
 
   t.test('search_stores applies the defaults (page 1, 10 stores)', async (t) => {

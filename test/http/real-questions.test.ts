@@ -1,0 +1,203 @@
+import { connect as connectSocket } from 'node:net'
+import t from 'tap'
+import { haversineKm } from '../../src/upstream/simulator/data.js'
+import { CataloguePageSchema, ProductNearbySchema, ProductSearchResultSchema, StoreListSchema } from '../../src/schemas.js'
+import { buildTestApp, listenTestApp } from '../helpers/app.js'
+
+const GANGNAM_STATION = { lat: 37.4979, lng: 127.0276 }
+
+const qs = (params: Record<string, string | number>): string =>
+  new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, String(v)])).toString()
+
+t.test('store keywords as people type them find the right store first, with at most 3 upstream searches', async (t) => {
+  const { app, simulator } = await buildTestApp(t)
+  const cases: Array<[keyword: string, code: string]> = [
+    ['다이소 강남역점', '11199'],
+    ['강남역 다이소', '11199'],
+    ['강남역다이소', '11199'],
+    ['강남 역', '11199'],
+    ['홍대입구역 근처', '10962'],
+    ['홍대입구역 다이소 매장', '10962'],
+    ['부산 해운대', '10502'],
+    ['DAISO 명동', '10528'],
+    ['명동역', '10528'],
+    ['안산 중앙역', '40508'],
+    ['강남역2호점', '10224'],
+  ]
+  for (const [keyword, code] of cases) {
+    simulator.resetStats()
+    const res = await app.inject(`/api/branches/search?${qs({ keyword })}`)
+    t.equal(res.statusCode, 200, keyword)
+    const stores = StoreListSchema.parse(res.json())
+    t.equal(stores[0]?.code, code, `${keyword} → ${code} first`)
+    t.ok(simulator.stats().calls.selStr <= 3, `${keyword}: ${simulator.stats().calls.selStr} upstream store searches`)
+  }
+})
+
+t.test('several words: every store returned carries every word in its name or address', async (t) => {
+  const { app } = await buildTestApp(t)
+  const stores = StoreListSchema.parse((await app.inject(`/api/branches/search?${qs({ keyword: '부산 해운대' })}`)).json())
+  t.ok(stores.length >= 2)
+  for (const store of stores) {
+    t.match(`${store.name} ${store.address}`, /부산/)
+    t.match(`${store.name} ${store.address}`, /해운대/)
+  }
+})
+
+t.test('a keyword that matches nothing costs exactly 3 upstream searches and answers [] with a hint header', async (t) => {
+  const { app, simulator } = await buildTestApp(t)
+  simulator.resetStats()
+  const res = await app.inject(`/api/branches/search?${qs({ keyword: '없는동네 없는역 근처' })}`)
+  t.equal(res.statusCode, 200)
+  t.same(res.json(), [])
+  t.equal(simulator.stats().calls.selStr, 3, 'bounded at three')
+  t.match(res.headers['search-hint'], /shorter word/)
+})
+
+t.test('a keyword that names only the chain is a 400 that asks for a place', async (t) => {
+  const { app, simulator } = await buildTestApp(t)
+  simulator.resetStats()
+  const res = await app.inject(`/api/branches/search?${qs({ keyword: '다이소 근처' })}`)
+  t.equal(res.statusCode, 400)
+  t.match(res.json(), { code: 'invalid_parameter', hint: /station or store name/ })
+  t.equal(simulator.stats().calls.selStr, 0)
+})
+
+t.test('a coordinate search gives distanceKm from the point and openNow on every store', async (t) => {
+  const { app } = await buildTestApp(t)
+  const res = await app.inject(`/api/branches/search?${qs({ curLttd: GANGNAM_STATION.lat, curLitd: GANGNAM_STATION.lng, pageSize: 5 })}`)
+  const stores = StoreListSchema.parse(res.json())
+  t.equal(stores.length, 5)
+  let previous = -1
+  for (const store of stores) {
+    t.type(store.openNow, 'boolean')
+    const expected = haversineKm(GANGNAM_STATION.lat, GANGNAM_STATION.lng, store.lat, store.lng)
+    t.ok(Math.abs((store.distanceKm ?? NaN) - expected) < 0.06, `${store.code} at ${store.distanceKm} km`)
+    t.ok((store.distanceKm ?? 0) >= previous, 'nearest first')
+    previous = store.distanceKm ?? 0
+  }
+  const byKeyword = StoreListSchema.parse((await app.inject(`/api/branches/search?${qs({ keyword: '강남' })}`)).json())
+  t.notOk(byKeyword.some((s) => 'distanceKm' in s), 'no distance without a point to measure from')
+})
+
+t.test('the catalogue lists products whatever their stock', async (t) => {
+  const { app, simulator } = await buildTestApp(t)
+  const res = await app.inject(`/api/catalogue?${qs({ keyword: '다이소 우산' })}`)
+  t.equal(res.statusCode, 200)
+  const page = CataloguePageSchema.parse(res.json())
+  const expected = simulator.data.searchProducts('우산')
+  t.same(page.products.map((p) => p.id), expected.slice(0, 20).map((p) => p.pdNo))
+  t.equal(page.total, expected.length)
+  t.equal(page.hasMore, expected.length > 20)
+  t.ok(page.products.some((p) => simulator.data.stockOf('10962', p.id) === 0), 'out-of-stock products are listed too')
+  t.match((await app.inject('/api/catalogue')).json(), { code: 'missing_parameter' })
+})
+
+t.test('nearby: the stores that have it, nearest first, matching the upstream stock, with floors for the nearest', async (t) => {
+  const { app, simulator } = await buildTestApp(t)
+  simulator.resetStats()
+  const res = await app.inject(`/api/products/nearby?${qs({ keyword: '우산', curLttd: GANGNAM_STATION.lat, curLitd: GANGNAM_STATION.lng })}`)
+  t.equal(res.statusCode, 200)
+  const answer = ProductNearbySchema.parse(res.json())
+  t.same(answer.products.map((p) => p.id), simulator.data.searchProducts('우산').slice(0, 3).map((p) => p.pdNo))
+  t.ok(answer.results.length > 0)
+  // What the simulator holds for the 50 stores nearest the point, nearest first.
+  const nearest = simulator.data.stores
+    .map((s) => ({ s, km: haversineKm(GANGNAM_STATION.lat, GANGNAM_STATION.lng, s.lat, s.lng) }))
+    .sort((a, b) => a.km - b.km)
+    .slice(0, 50)
+  const expected = nearest.flatMap(({ s }) =>
+    answer.products.flatMap((p) => (simulator.data.stockOf(s.code, p.id) > 0 ? [`${s.code}/${p.id}`] : [])),
+  )
+  t.same(answer.results.map((r) => `${r.store.code}/${r.productId}`), expected.slice(0, 20))
+  answer.results.forEach((r, i) => {
+    t.equal(r.stock, simulator.data.stockOf(r.store.code, r.productId))
+    const placement = simulator.data.placementOf(r.store.code, r.productId)
+    if (i < 5) {
+      t.equal(r.stairNo, placement?.stairNo ?? null, 'floor looked up for the nearest five')
+      t.equal(r.floorLabel, placement === null ? null : placement.stairNo < 0 ? `B${-placement.stairNo}` : `${placement.stairNo}F`)
+    } else {
+      t.equal(r.stairNo, null)
+    }
+  })
+  const calls = simulator.stats().calls
+  t.equal(calls.selStr, 1, 'one store search')
+  t.equal(calls.pdThumbSelSimple, 1, 'one catalogue page')
+  t.equal(calls.selStrPkupStck, answer.products.length, 'one stock batch per product, sent together')
+})
+
+t.test('nearby a store: the store itself comes first at distance 0 when it has the product', async (t) => {
+  const { app, simulator } = await buildTestApp(t)
+  const answer = ProductNearbySchema.parse((await app.inject(`/api/products/nearby?${qs({ keyword: '우산', branchCode: '11199' })}`)).json())
+  const here = answer.results.filter((r) => r.store.code === '11199')
+  t.ok(here.length > 0, 'the simulator stocks umbrellas at 11199')
+  t.equal(answer.results[0]?.store.code, '11199')
+  t.equal(answer.results[0]?.store.distanceKm, 0)
+  t.ok(here.every((r) => r.stock === simulator.data.stockOf('11199', r.productId)))
+})
+
+t.test('nearby: a failed stock lookup is an error, never "nowhere"', async (t) => {
+  const { app, simulator } = await buildTestApp(t)
+  simulator.setFault('selStrPkupStck', { kind: 'http500' })
+  const res = await app.inject(`/api/products/nearby?${qs({ keyword: '우산', branchCode: '11199' })}`)
+  t.equal(res.statusCode, 500)
+  t.match(res.json(), { code: 'internal_error' })
+})
+
+t.test('nearby: input errors name the parameter', async (t) => {
+  const { app } = await buildTestApp(t)
+  const cases: Array<[string, string, string]> = [
+    [qs({ keyword: '우산' }), 'missing_parameter', 'branchCode'],
+    [qs({ keyword: '우산', curLttd: 37.5 }), 'missing_parameter', 'curLitd'],
+    [qs({ keyword: '우산', curLttd: 37.5, curLitd: 127, branchCode: '11199' }), 'invalid_parameter', 'branchCode'],
+    [qs({ keyword: '우산', branchCode: '99999' }), 'invalid_parameter', 'branchCode'],
+    [qs({ keyword: '다이소', branchCode: '11199' }), 'invalid_parameter', 'keyword'],
+    [qs({ branchCode: '11199' }), 'missing_parameter', 'keyword'],
+  ]
+  for (const [query, code, name] of cases) {
+    const res = await app.inject(`/api/products/nearby?${query}`)
+    t.equal(res.statusCode, 400, query)
+    t.match(res.json(), { code, message: new RegExp(name) }, query)
+  }
+})
+
+t.test('search_products with nothing in stock says where to go next', async (t) => {
+  const { app } = await buildTestApp(t)
+  const result = ProductSearchResultSchema.parse((await app.inject(`/api/products?${qs({ branchCode: '10962', keyword: '우산' })}`)).json())
+  t.same(result.products, [])
+  t.match(result.hint, /find_product_nearby/)
+  t.match(result.hint, /search_catalogue/)
+  const found = ProductSearchResultSchema.parse((await app.inject(`/api/products?${qs({ branchCode: '11199', keyword: '우산' })}`)).json())
+  t.ok(found.products.length > 0)
+  t.equal(found.hint, undefined, 'no hint when something was found')
+  t.ok(found.products.every((p) => p.floorLabel === (p.stairNo < 0 ? `B${-p.stairNo}` : `${p.stairNo}F`)))
+})
+
+t.test('Korean typed raw in a URL answers a JSON 400 that shows how to encode it', async (t) => {
+  const { url } = await listenTestApp(t)
+  const { port } = new URL(url)
+  const raw = await new Promise<string>((resolve, reject) => {
+    const socket = connectSocket(Number(port), '127.0.0.1', () => {
+      socket.write(Buffer.concat([Buffer.from('GET /api/branches/search?keyword='), Buffer.from('강남'), Buffer.from(' HTTP/1.1\r\nHost: x\r\n\r\n')]))
+    })
+    let data = ''
+    socket.setEncoding('utf8')
+    socket.on('data', (chunk: string) => (data += chunk))
+    socket.on('end', () => resolve(data))
+    socket.on('error', reject)
+    socket.setTimeout(5_000, () => socket.destroy(new Error('no answer within 5 s')))
+  })
+  t.match(raw, /^HTTP\/1\.1 400 /)
+  const body = JSON.parse(raw.slice(raw.indexOf('\r\n\r\n') + 4)) as Record<string, unknown>
+  t.equal(body.code, 'invalid_parameter')
+  t.match(body.hint, /--data-urlencode 'keyword=강남'/)
+  t.match(body.hint, /\/api\/branches\/search\?keyword=%EA%B0%95%EB%82%A8/)
+})
+
+t.test('the sandbox store search without a keyword lists the three fixture stores', async (t) => {
+  const { app } = await buildTestApp(t)
+  const stores = StoreListSchema.parse((await app.inject('/api/sandbox/branches/search')).json())
+  t.same(stores.map((s) => s.code).sort(), ['10528', '10962', '11199'])
+  const gangnam = StoreListSchema.parse((await app.inject(`/api/sandbox/branches/search?${qs({ keyword: '다이소 강남역점' })}`)).json())
+  t.same(gangnam.map((s) => s.code), ['11199'], 'the sandbox understands keywords as production does')
+})
