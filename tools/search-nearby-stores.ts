@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { fields } from '../src/schemas.js'
 import { READ_ONLY, defineTool } from './definition.js'
-import { StorePageSchema, pagingFields, pagingHints, storePage } from './search-stores.js'
+import { StorePageSchema, pagingFields, pagingHints, storePage } from './store-page.js'
 
 export const searchNearbyStores = defineTool({
   name: 'search_nearby_stores',

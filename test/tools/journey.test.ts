@@ -5,7 +5,7 @@ import { loadConfig } from '../../src/config.js'
 import { createRuntime } from '../../src/runtime.js'
 import { CataloguePageSchema, ProductNearbySchema, ProductSearchResultSchema } from '../../src/schemas.js'
 import { createMcpServer } from '../../tools/server.js'
-import { StorePageSchema } from '../../tools/search-stores.js'
+import { StorePageSchema } from '../../tools/store-page.js'
 import { simulator, testEnv } from '../helpers/app.js'
 
 /**
