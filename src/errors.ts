@@ -2,27 +2,103 @@ import { UpstreamError } from './upstream/errors.js'
 
 /**
  * The public error catalogue: the only vocabulary callers see, on every door (REST body, NDJSON
- * `error` event, MCP `isError` result). Codes are stable; see the README's error table.
+ * `error` event, MCP `isError` result), and the one source of every table that documents it (README,
+ * /developers, OpenAPI enum and response descriptions, MCP instructions). Codes are stable. Adding a
+ * code is one entry here; test/habits/error-catalogue.test.ts fails when a document disagrees.
+ *
+ * `en` is the default English message, `ko` the Korean one for end users, `when` the condition it
+ * reports, `advice` what the caller should do.
  */
 export const ERROR_CODES = {
-  missing_parameter: { status: 400, ko: '필수 입력값이 없습니다.', en: 'A required parameter is missing.' },
-  invalid_parameter: { status: 400, ko: '입력값이 올바르지 않습니다.', en: 'A parameter is malformed.' },
-  not_found: { status: 404, ko: '요청한 항목을 찾을 수 없습니다.', en: 'No such store or product.' },
-  route_not_found: { status: 404, ko: '존재하지 않는 경로입니다.', en: 'No such route.' },
-  method_not_allowed: { status: 405, ko: '허용되지 않는 요청 방식입니다.', en: 'Method not allowed on this route.' },
-  not_acceptable: { status: 406, ko: '요청한 응답 형식을 제공할 수 없습니다.', en: 'The requested media type cannot be produced.' },
-  payload_too_large: { status: 413, ko: '요청 본문이 너무 큽니다.', en: 'The request body is too large.' },
-  unsupported_media_type: { status: 415, ko: '지원하지 않는 요청 형식입니다.', en: 'Unsupported request media type.' },
-  headers_too_large: { status: 431, ko: '요청 헤더가 너무 큽니다.', en: 'The request headers are too large.' },
-  rate_limited: { status: 429, ko: '요청이 너무 많습니다. 잠시 후 다시 시도해 주세요.', en: 'Too many requests from this client.' },
-  internal_error: { status: 500, ko: '일시적인 오류가 발생했습니다. 잠시 후 다시 시도해 주세요.', en: 'Unexpected server error.' },
-  upstream_error: { status: 502, ko: '매장 정보 서비스에 일시적인 문제가 있습니다. 잠시 후 다시 시도해 주세요.', en: 'The upstream retail service failed or rejected the request.' },
-  overloaded: { status: 503, ko: '요청이 몰려 잠시 처리할 수 없습니다. 잠시 후 다시 시도해 주세요.', en: 'The service is at its upstream budget; retry shortly.' },
-  upstream_unavailable: { status: 503, ko: '매장 정보 서비스가 일시적으로 응답하지 않습니다. 잠시 후 다시 시도해 주세요.', en: 'The upstream retail service is unavailable; failing fast until it recovers.' },
-  shutting_down: { status: 503, ko: '서버가 재시작 중입니다. 잠시 후 다시 시도해 주세요.', en: 'The server is shutting down.' },
-} as const satisfies Record<string, { status: number; ko: string; en: string }>
+  missing_parameter: {
+    status: 400, ko: '필수 입력값이 없습니다.', en: 'A required parameter is missing.',
+    when: 'A required parameter is absent.',
+    advice: 'Add the parameter named in `message`; `hint` says what to send.',
+  },
+  invalid_parameter: {
+    status: 400, ko: '입력값이 올바르지 않습니다.', en: 'A parameter is malformed.',
+    when: 'A parameter is malformed or out of range, a keyword names no place or product, the store code is unknown to product operations, or a URL carries raw (not percent-encoded) Korean.',
+    advice: 'Fix the parameter named in `message` as `hint` says.',
+  },
+  not_found: {
+    status: 404, ko: '요청한 항목을 찾을 수 없습니다.', en: 'No such store or product.',
+    when: 'No such store (getStore) or product (availability).',
+    advice: 'Search again (store search, catalogue search) and use a returned code or id.',
+  },
+  route_not_found: {
+    status: 404, ko: '존재하지 않는 경로입니다.', en: 'No such route.',
+    when: 'No such route.',
+    advice: 'Check the path against `GET /api`.',
+  },
+  method_not_allowed: {
+    status: 405, ko: '허용되지 않는 요청 방식입니다.', en: 'Method not allowed on this route.',
+    when: 'A known route with the wrong method; `Allow` lists the right ones.',
+    advice: 'Use a method listed in the `Allow` header.',
+  },
+  not_acceptable: {
+    status: 406, ko: '요청한 응답 형식을 제공할 수 없습니다.', en: 'The requested media type cannot be produced.',
+    when: '`Accept` names no media type the route can send (the MCP endpoint needs JSON and SSE).',
+    advice: 'Ask for `application/json` (or `application/x-ndjson` on the product search; both JSON and `text/event-stream` on MCP).',
+  },
+  payload_too_large: {
+    status: 413, ko: '요청 본문이 너무 큽니다.', en: 'The request body is too large.',
+    when: 'A request body over the limit (`/api/mcp`).',
+    advice: 'Send a smaller request body.',
+  },
+  unsupported_media_type: {
+    status: 415, ko: '지원하지 않는 요청 형식입니다.', en: 'Unsupported request media type.',
+    when: 'A body that is not JSON.',
+    advice: 'Send the body as `application/json`.',
+  },
+  headers_too_large: {
+    status: 431, ko: '요청 헤더가 너무 큽니다.', en: 'The request headers are too large.',
+    when: "Request headers over Node's 16 KiB (answered from the socket).",
+    advice: 'Send fewer or smaller headers (16 KiB in all).',
+  },
+  rate_limited: {
+    status: 429, ko: '요청이 너무 많습니다. 잠시 후 다시 시도해 주세요.', en: 'Too many requests from this client.',
+    when: 'The per-client rate limit (only when `RATE_LIMIT_PER_MINUTE` is set).',
+    advice: 'Wait for `Retry-After` seconds, then retry.',
+  },
+  internal_error: {
+    status: 500, ko: '일시적인 오류가 발생했습니다. 잠시 후 다시 시도해 주세요.', en: 'Unexpected server error.',
+    when: 'The upstream failed during a product operation (the spec maps it so), a scan hit its deadline, or an unexpected error; `detail` names the step that failed.',
+    advice: 'Retry in a few seconds.',
+  },
+  upstream_error: {
+    status: 502, ko: '매장 정보 서비스에 일시적인 문제가 있습니다. 잠시 후 다시 시도해 주세요.', en: 'The upstream retail service failed or rejected the request.',
+    when: 'The upstream failed during a store operation.',
+    advice: 'Retry in a few seconds.',
+  },
+  overloaded: {
+    status: 503, ko: '요청이 몰려 잠시 처리할 수 없습니다. 잠시 후 다시 시도해 주세요.', en: 'The service is at its upstream budget; retry shortly.',
+    when: 'Our upstream budget queue or the concurrent-scan cap is full; `Retry-After` is set.',
+    advice: 'Wait for `Retry-After` seconds, then retry; keep to a few requests per second.',
+  },
+  upstream_unavailable: {
+    status: 503, ko: '매장 정보 서비스가 일시적으로 응답하지 않습니다. 잠시 후 다시 시도해 주세요.', en: 'The upstream retail service is unavailable; failing fast until it recovers.',
+    when: 'The circuit breaker is open after repeated upstream failures; `Retry-After` is the rest of the cool-down.',
+    advice: 'Wait for `Retry-After` seconds, then retry.',
+  },
+  shutting_down: {
+    status: 503, ko: '서버가 재시작 중입니다. 잠시 후 다시 시도해 주세요.', en: 'The server is shutting down.',
+    when: "The server is stopping (also the stream's terminal event then).",
+    advice: 'Retry in a few seconds, or on another instance.',
+  },
+} as const satisfies Record<string, { status: number; ko: string; en: string; when: string; advice: string }>
 
 export type ErrorCode = keyof typeof ERROR_CODES
+
+export const ERROR_CODE_NAMES = Object.keys(ERROR_CODES) as [ErrorCode, ...ErrorCode[]]
+
+/** The catalogue as a Markdown table (README, /developers, the Markdown documents). */
+export function errorCatalogueTable(): string {
+  const rows = ERROR_CODE_NAMES.map((name) => {
+    const entry = ERROR_CODES[name]
+    return `| \`${name}\` | ${entry.status} | ${entry.when} | ${entry.advice} |`
+  })
+  return ['| code | status | when | what to do |', '|---|---|---|---|', ...rows].join('\n')
+}
 
 export const DOCS_PATH = '/developers'
 
@@ -138,7 +214,7 @@ export function toServiceError(error: unknown, family: OperationFamily): Service
             error.kind === 'rate_limited'
               ? `The upstream is rate limiting; retry after ${retry ?? 5} s.`
               : 'This is not a problem with your request. Retry in a few seconds; if it persists, check /api/health/upstream.',
-          detail: `${error.endpoint}: ${error.detail}`,
+          detail: error.publicDetail,
           retryAfterSeconds: error.kind === 'rate_limited' ? (retry ?? 5) : undefined,
           cause: error,
         })

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { ERROR_CODE_NAMES } from './errors.js'
 
 /**
  * The public vocabulary (spec §2), once: REST responses, MCP output schemas and the OpenAPI
@@ -159,23 +160,7 @@ export const ProductNearbySchema = z
   .describe('Which nearby stores have a product in stock, nearest first.')
 export type ProductNearby = z.infer<typeof ProductNearbySchema>
 
-export const ErrorCodeSchema = z.enum([
-  'missing_parameter',
-  'invalid_parameter',
-  'not_found',
-  'route_not_found',
-  'method_not_allowed',
-  'not_acceptable',
-  'payload_too_large',
-  'unsupported_media_type',
-  'rate_limited',
-  'headers_too_large',
-  'internal_error',
-  'upstream_error',
-  'overloaded',
-  'upstream_unavailable',
-  'shutting_down',
-])
+export const ErrorCodeSchema = z.enum(ERROR_CODE_NAMES)
 
 export const ErrorSchema = z
   .object({

@@ -441,7 +441,7 @@ export class StoreService {
         throw new ServiceError('internal_error', {
           message: `The search did not finish within ${Math.round(this.limits.deadlineMs / 1000)} s because the upstream was slow.`,
           hint: 'Retry shortly; a narrower keyword scans fewer catalogue pages.',
-          detail: error instanceof UpstreamError ? `${error.endpoint}: ${error.detail}` : 'deadline reached',
+          detail: error instanceof UpstreamError ? error.publicDetail : 'deadline reached',
           cause: error,
         })
       }

@@ -33,13 +33,13 @@ const ERROR_EXAMPLES: Record<number, { code: ErrorCode; message: string; hint: s
     code: 'internal_error',
     message: 'The upstream retail service failed: it answered HTTP 500.',
     hint: 'This is not a problem with your request. Retry in a few seconds.',
-    detail: 'selStrPkupStck: HTTP 500',
+    detail: 'stock: HTTP 500',
   },
   502: {
     code: 'upstream_error',
     message: 'The upstream retail service failed: it did not answer in time.',
     hint: 'This is not a problem with your request. Retry in a few seconds.',
-    detail: 'selStr: timeout after 8000 ms',
+    detail: 'stores: no answer within the timeout',
   },
   503: { code: 'overloaded', message: ERROR_CODES.overloaded.en, hint: 'Retry after 1 s; keep to a few requests per second.' },
 }

@@ -1,7 +1,7 @@
 import YAML from 'yaml'
 import { SANDBOX_STORES, SANDBOX_LOOKUP_CODE } from '../../fixtures/sandbox/stores.js'
 import { VERSION } from '../../src/config.js'
-import { ERROR_CODES, type ErrorCode } from '../../src/errors.js'
+import { ERROR_CODES, errorCatalogueTable } from '../../src/errors.js'
 import { LIMITS } from '../../src/schemas.js'
 import { SANDBOX_PRODUCT_KEYWORDS } from '../routes/sandbox.js'
 import { curlFor, curlGet, shellQuote, type DocModel, type DocOperation } from './model.js'
@@ -17,23 +17,6 @@ export const SERVICE_SUMMARY =
   'A public, anonymous, free HTTP API and MCP server for Daiso (다이소) stores in South Korea: find stores by keyword or GPS position, then the products in stock at a store with price, floor and zone, the catalogue, and which nearby stores have a product.'
 
 /** What a client should do about each error code. */
-const ERROR_ADVICE: Record<ErrorCode, string> = {
-  missing_parameter: 'Add the parameter named in `message`; `hint` says what to send.',
-  invalid_parameter: 'Fix the parameter named in `message` as `hint` says.',
-  not_found: 'No such store or product: search again (searchStores) and use a returned code.',
-  route_not_found: 'Check the path against `GET /api`.',
-  method_not_allowed: 'Use a method listed in the `Allow` header.',
-  not_acceptable: 'Ask for `application/json` (or `application/x-ndjson` on the product search).',
-  payload_too_large: 'Send a smaller request body.',
-  unsupported_media_type: 'Send the body as `application/json`.',
-  headers_too_large: 'Send fewer or smaller headers (16 KiB in all).',
-  rate_limited: 'Wait for `Retry-After` seconds, then retry.',
-  internal_error: 'A product operation failed upstream or unexpectedly: retry in a few seconds.',
-  upstream_error: 'A store operation failed upstream: retry in a few seconds.',
-  overloaded: 'Wait for `Retry-After` seconds, then retry; keep to a few requests per second.',
-  upstream_unavailable: 'The upstream keeps failing; wait for `Retry-After` seconds.',
-  shutting_down: 'The server is restarting: retry in a few seconds.',
-}
 
 /** GitHub-style heading anchors, shared with the HTML renderer so in-page links resolve. */
 export function slug(text: string): string {
@@ -66,16 +49,9 @@ function docUrl(model: DocModel, path: string): string {
   return model.documents.find((d) => d.path === path)?.url ?? `${model.base}${path}`
 }
 
+/** The error catalogue's own table (src/errors.ts), as everywhere it is documented. */
 export function errorTable(): string {
-  return table(
-    ['code', 'status', 'meaning', 'what to do'],
-    (Object.entries(ERROR_CODES) as Array<[ErrorCode, (typeof ERROR_CODES)[ErrorCode]]>).map(([name, entry]) => [
-      code(name),
-      String(entry.status),
-      entry.en,
-      ERROR_ADVICE[name],
-    ]),
-  )
+  return errorCatalogueTable()
 }
 
 function endpointTable(model: DocModel): string {

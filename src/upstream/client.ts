@@ -314,8 +314,10 @@ export class UpstreamClient implements Upstream {
   #parse<S extends z.ZodType>(endpoint: Endpoint, response: Response, body: string, schema: S): z.output<S> {
     const type = response.headers.get('content-type') ?? ''
     if (/text\/html/i.test(type) || /^\s*</.test(body)) {
-      throw new UpstreamError('bad_response', endpoint, `HTML instead of JSON: ${sanitiseExcerpt(body) || '(empty)'}`, {
+      // The page's text (an error page names paths and hosts) is for the logs only.
+      throw new UpstreamError('bad_response', endpoint, `an HTML page instead of JSON (HTTP ${response.status})`, {
         status: response.status,
+        internal: sanitiseExcerpt(body) || '(empty)',
       })
     }
     let json: unknown
@@ -331,9 +333,11 @@ export class UpstreamClient implements Upstream {
     if (!parsed.success) {
       const issue = parsed.error.issues[0]
       const where = issue ? issue.path.join('.') || '(root)' : '(root)'
-      throw new UpstreamError('bad_response', endpoint, `unexpected shape at ${where}: ${issue?.message ?? 'invalid'}`, {
+      // The field path names the upstream's own fields: it goes to the logs (message, cause), not to `detail`.
+      throw new UpstreamError('bad_response', endpoint, 'a reply of an unexpected shape', {
         status: response.status,
         cause: parsed.error,
+        internal: `at ${where}: ${issue?.message ?? 'invalid'}`,
       })
     }
     return parsed.data
@@ -345,7 +349,7 @@ export class UpstreamClient implements Upstream {
       const { status } = error.response
       const body = await error.response.text().catch(() => '')
       if (status === 401 || status === 403) {
-        return new UpstreamError('unauthorized', endpoint, `HTTP ${status} ${sanitiseExcerpt(body)}`.trim(), { status, cause: error })
+        return new UpstreamError('unauthorized', endpoint, `HTTP ${status}`, { status, cause: error, internal: sanitiseExcerpt(body) })
       }
       if (status === 429) {
         const retryAfter = Number(error.response.headers.get('retry-after'))
@@ -355,8 +359,8 @@ export class UpstreamClient implements Upstream {
           retryAfterSeconds: Number.isFinite(retryAfter) && retryAfter > 0 ? Math.ceil(retryAfter) : undefined,
         })
       }
-      const excerpt = sanitiseExcerpt(body)
-      return new UpstreamError('http', endpoint, `HTTP ${status}${excerpt ? `: ${excerpt}` : ''}`, { status, cause: error })
+      // A Spring error body names the upstream's path: the logs get it, `detail` only the status.
+      return new UpstreamError('http', endpoint, `HTTP ${status}`, { status, cause: error, internal: sanitiseExcerpt(body) })
     }
     if (error instanceof TimeoutError) {
       return new UpstreamError('timeout', endpoint, 'no answer within the timeout', { cause: error })

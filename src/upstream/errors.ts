@@ -27,9 +27,10 @@ export class UpstreamError extends Error {
     kind: UpstreamErrorKind,
     endpoint: string,
     detail: string,
-    options: { status?: number; cause?: unknown; retryAfterSeconds?: number } = {},
+    /** `internal`: what only the logs may see (upstream field paths, say), added to the message. */
+    options: { status?: number; cause?: unknown; retryAfterSeconds?: number; internal?: string } = {},
   ) {
-    super(`${endpoint}: ${detail}`, { cause: options.cause })
+    super(`${endpoint}: ${detail}${options.internal ? ` (${options.internal})` : ''}`, { cause: options.cause })
     this.kind = kind
     this.endpoint = endpoint
     this.detail = detail
@@ -37,11 +38,30 @@ export class UpstreamError extends Error {
     this.retryAfterSeconds = options.retryAfterSeconds
   }
 
+  /**
+   * What a caller may read in `detail`: the step that failed and how, in our words. Upstream endpoint
+   * and field names stay here and in the logs (the message and cause keep them).
+   */
+  get publicDetail(): string {
+    return `${stepOf(this.endpoint)}: ${this.detail}`
+  }
+
   /** Failures worth counting against the upstream's health (not the caller leaving, not our own queue). */
   get isUpstreamFault(): boolean {
     return this.kind !== 'aborted' && this.kind !== 'overloaded' && this.kind !== 'circuit_open'
   }
 }
+
+/** The upstream's endpoints by the step of ours they serve; the names callers see in `detail`. */
+const STEPS: Record<string, string> = {
+  selStr: 'stores',
+  pdThumbSelSimple: 'catalogue',
+  selStrPkupStck: 'stock',
+  selIntPdStDispInfo: 'placement',
+  authRequest: 'pre-auth',
+}
+
+export const stepOf = (endpoint: string): string => STEPS[endpoint] ?? 'upstream'
 
 const MAX_DETAIL = 200
 

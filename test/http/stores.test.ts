@@ -133,7 +133,7 @@ t.test('store routes', async (t) => {
       t.equal(res.statusCode, 502)
       const body = res.json()
       t.match(body, { code: 'upstream_error', status: 502 })
-      t.match(body.detail, /^selStr: /)
+      t.match(body.detail, /^stores: /)
       t.notMatch(body.detail, /<|script/i, 'no HTML reaches the caller')
       simulator.reset()
       const after = await get('/api/branches/search?keyword=%EB%AA%85%EB%8F%99')

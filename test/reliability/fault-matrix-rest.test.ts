@@ -164,7 +164,7 @@ t.test('fault matrix: REST', async (t) => {
         const res = await get(lane, AVAILABILITY_URL)
         t.equal(res.statusCode, 500)
         t.equal(res.headers['retry-after'], '1', 'Retry-After as the upstream said')
-        t.match(res.json(), { hint: /retry after 1 s/i, detail: /^selStrPkupStck: HTTP 429/ })
+        t.match(res.json(), { hint: /retry after 1 s/i, detail: /^stock: HTTP 429/ })
         t.ok(lane.simulator.stats().calls.selStrPkupStck >= 2, 'our client waited as told and tried once more')
       }),
     )

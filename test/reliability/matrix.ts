@@ -1,3 +1,4 @@
+import { stepOf } from '../../src/upstream/errors.js'
 // Shared by the three fault-matrix files (REST, NDJSON, MCP): the faults, which upstream endpoints each
 // operation depends on, what the caller must see, and the checks every failure answer must pass.
 // No tests here (tap lists this file as "no tests found").
@@ -114,7 +115,7 @@ const LEAKS: ReadonlyArray<[RegExp, string]> = [
   [/bearer|eyJ[\w-]{8,}|DM_UID=/i, 'a token'],
 ]
 
-/** A short, single-line, sanitised `detail` that names the upstream step that failed. */
+/** A short, single-line, sanitised `detail` that names our step that failed, never the upstream's endpoint or fields. */
 export function checkDetail(t: Assert, detail: unknown, endpoint: SimEndpoint | null): void {
   if (typeof detail !== 'string') {
     t.fail(`detail is a string (got ${JSON.stringify(detail)})`)
@@ -122,7 +123,8 @@ export function checkDetail(t: Assert, detail: unknown, endpoint: SimEndpoint | 
   }
   t.ok(detail.length > 0 && detail.length <= 300, `detail is short (${detail.length} characters)`)
   t.notMatch(detail, /[\u0000-\u001f\u007f]/, 'detail is one line without control characters')
-  if (endpoint !== null) t.match(detail, new RegExp(`^${endpoint}: `), `detail names ${endpoint}`)
+  if (endpoint !== null) t.match(detail, new RegExp(`^${stepOf(endpoint)}: `), `detail names the ${stepOf(endpoint)} step`)
+  t.notMatch(detail, /selStr|pdThumb|PkupStck|DispInfo|authRequest|data\.\d|pdNo|strCd|stck/, 'no upstream endpoint or field name')
 }
 
 /** The whole answer (REST body, stream event, tool result text) carries nothing from the upstream's page or session. */

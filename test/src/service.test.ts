@@ -97,7 +97,7 @@ t.test('an upstream failure in a product search is 500 internal_error with a det
   fake.faults.set('getStock', new UpstreamError('http', 'selStrPkupStck', 'HTTP 500', { status: 500 }))
   const service = new StoreService(fake, LIMITS)
   const error = await service.searchStoreProducts({ branchCode: '11199', keyword: '수납함', page: 1 }).catch((e: unknown) => e)
-  t.match(error, { code: 'internal_error', status: 500, detail: 'selStrPkupStck: HTTP 500' })
+  t.match(error, { code: 'internal_error', status: 500, detail: 'stock: HTTP 500' })
 })
 
 t.test('products without a known placement are left out of the list', async (t) => {
