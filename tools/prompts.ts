@@ -30,19 +30,39 @@ function storeNames(service: StoreService) {
 
 const text = (value: string) => ({ role: 'user' as const, content: { type: 'text' as const, text: value } })
 
-export function installPrompts(server: McpServer, service: StoreService): void {
+function argumentSchemas(service: StoreService) {
   const complete = storeNames(service)
+  return {
+    productAtStore: z.object({
+      store: completable(z.string().min(1).max(100).describe('Store name, area or 5-digit store code (e.g. 강남역점 or 11199).'), (value) =>
+        complete(value),
+      ),
+      product: z.string().min(1).max(100).describe('The product to look for, best in Korean (e.g. 텀블러).'),
+    }),
+    storeWithProduct: z.object({
+      place: completable(z.string().min(1).max(100).describe('A district, station, address or store name (e.g. 홍대입구).'), (value) =>
+        complete(value),
+      ),
+      product: z.string().min(1).max(100).describe('The product to look for, best in Korean (e.g. 건전지).'),
+    }),
+  }
+}
+
+// Built once per service: a server is built per HTTP request, and building zod schemas is not free.
+const schemasByService = new WeakMap<StoreService, ReturnType<typeof argumentSchemas>>()
+
+export function installPrompts(server: McpServer, service: StoreService): void {
+  let schemas = schemasByService.get(service)
+  if (!schemas) {
+    schemas = argumentSchemas(service)
+    schemasByService.set(service, schemas)
+  }
   server.registerPrompt(
     FIND_PRODUCT_AT_STORE,
     {
       title: 'Find a product at a store',
       description: 'Is a product in stock at one store, at what price, and on which floor and zone?',
-      argsSchema: z.object({
-        store: completable(z.string().min(1).max(100).describe('Store name, area or 5-digit store code (e.g. 강남역점 or 11199).'), (value) =>
-          complete(value),
-        ),
-        product: z.string().min(1).max(100).describe('The product to look for, best in Korean (e.g. 텀블러).'),
-      }),
+      argsSchema: schemas.productAtStore,
     },
     ({ store, product }) => ({
       description: `Find ${product} at ${store}`,
@@ -66,12 +86,7 @@ export function installPrompts(server: McpServer, service: StoreService): void {
     {
       title: 'Which store near a place has a product',
       description: 'Which store near a place (district, station, address) has a product in stock?',
-      argsSchema: z.object({
-        place: completable(z.string().min(1).max(100).describe('A district, station, address or store name (e.g. 홍대입구).'), (value) =>
-          complete(value),
-        ),
-        product: z.string().min(1).max(100).describe('The product to look for, best in Korean (e.g. 건전지).'),
-      }),
+      argsSchema: schemas.storeWithProduct,
     },
     ({ place, product }) => ({
       description: `Stores near ${place} with ${product}`,
