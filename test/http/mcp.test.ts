@@ -1,8 +1,8 @@
 import t from 'tap'
 import { request as httpRequest } from 'node:http'
-import { Client } from '@modelcontextprotocol/sdk/client/index.js'
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
-import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js'
+import { Client } from '@modelcontextprotocol/client'
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/client'
+import { PROTOCOL_VERSION as LATEST_PROTOCOL_VERSION } from '../../tools/server.js'
 import { z } from 'zod'
 import { hostPolicy } from '../../http/routes/mcp.js'
 import { buildTestApp, listenTestApp } from '../helpers/app.js'
@@ -69,7 +69,6 @@ t.test('MCP over Streamable HTTP at /api/mcp', async (t) => {
     const progress: number[] = []
     const result = await client.callTool(
       { name: 'search_products', arguments: { branchCode: '11199', keyword: '수납' } },
-      undefined,
       { onprogress: (p) => progress.push(p.progress) },
     )
     t.notOk(result.isError)
