@@ -25,6 +25,7 @@ import {
 } from '../../tools/server.js'
 import { baseUrl } from '../base-url.js'
 import type { RouteRegistry } from '../registry.js'
+import { answerFastToolCall } from './mcp-fast.js'
 
 export const MCP_PATH = '/api/mcp'
 export const MCP_BODY_LIMIT = 256 * 1024 // 256 KiB: a tools/call is a few hundred bytes
@@ -199,7 +200,7 @@ export async function registerMcpRoutes(app: FastifyInstance, registry: RouteReg
         415: { description: 'Content-Type must be application/json.', schema: JsonRpcResponseSchema },
       },
       fastify: { bodyLimit: MCP_BODY_LIMIT },
-      handler: async (request, reply) => handlePost(request, reply, handler),
+      handler: async (request, reply) => handlePost(request, reply, handler, service),
     })
   })
 }
@@ -260,12 +261,13 @@ export function createMcpHttpHandler(service: StoreService, config: Pick<Config,
  * SDK's web-standard handler, and writes its Response to the socket. A dropped connection aborts the
  * Request, which cancels the call and with it the upstream scan.
  */
-async function handlePost(request: FastifyRequest, reply: FastifyReply, handler: McpHttpHandler): Promise<void> {
+async function handlePost(request: FastifyRequest, reply: FastifyReply, handler: McpHttpHandler, service: StoreService): Promise<void> {
   const body = request.body
   if (!isJsonRpcPayload(body)) {
     sendRpcError(reply, 400, jsonRpcError(INVALID_REQUEST, 'Invalid Request: the body is not a JSON-RPC 2.0 message.'))
     return
   }
+  if (await answerFastToolCall(request, reply, body, service, `${baseUrl(request)}${DOCS_PATH}#errors`)) return
   const headers = new Headers()
   for (const [name, value] of Object.entries(request.headers)) {
     if (value === undefined || name === 'content-length' || name === 'transfer-encoding') continue

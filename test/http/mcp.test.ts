@@ -5,7 +5,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/client'
 import { CAPABILITIES, LIST_TTL_MS, PROTOCOL_VERSION as LATEST_PROTOCOL_VERSION } from '../../tools/server.js'
 import { toolDefinitions } from '../../tools/index.js'
 import { z } from 'zod'
-import { hostPolicy } from '../../http/routes/mcp.js'
+import { createMcpHttpHandler, hostPolicy } from '../../http/routes/mcp.js'
 import { buildTestApp, listenTestApp } from '../helpers/app.js'
 
 const ACCEPT = 'application/json, text/event-stream'
@@ -146,6 +146,57 @@ t.test('MCP over Streamable HTTP at /api/mcp', async (t) => {
     const called = await post(url, call.body, call.headers)
     t.equal(called.status, 200)
     t.match(called.messages, [{ id: 1, result: { resultType: 'complete', structuredContent: { code: '11199' } } }])
+  })
+
+  t.test('the tools/call fast path answers exactly as the SDK does', async (t) => {
+    const sdk = createMcpHttpHandler(runtime.service, { publicBaseUrl: undefined })
+    t.teardown(() => sdk.close())
+    const messagesOf = (type: string, text: string) =>
+      /event-stream/.test(type)
+        ? text.split('\n').filter((l) => l.startsWith('data: ')).map((l) => JSON.parse(l.slice(6)) as unknown)
+        : [JSON.parse(text) as unknown]
+    const cases: Array<{ label: string; body: Record<string, unknown>; headers: Record<string, string> }> = []
+    for (const [label, args] of [
+      ['found', { branchCode: '11199' }],
+      ['not found', { branchCode: '99999' }],
+      ['coerced number', { branchCode: 11199 }],
+      ['invalid', { branchCode: 'abc' }],
+      ['missing', {}],
+    ] as const) {
+      cases.push({ label: `legacy ${label}`, body: { jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'get_store', arguments: args } }, headers: {} })
+      cases.push({
+        label: `legacy ${label} with a version header`,
+        body: { jsonrpc: '2.0', id: 'a', method: 'tools/call', params: { name: 'get_store', arguments: args } },
+        headers: { 'mcp-protocol-version': '2025-06-18' },
+      })
+      const m = modern('tools/call', { name: 'get_store', arguments: args }, 'get_store')
+      cases.push({ label: `modern ${label}`, body: m.body, headers: m.headers })
+    }
+    const searched = modern('tools/call', { name: 'search_stores', arguments: { keyword: '강남', pageSize: 2 } }, 'search_stores')
+    cases.push({ label: 'modern search_stores', body: searched.body, headers: searched.headers })
+    for (const c of cases) {
+      const headers = { 'content-type': 'application/json', accept: ACCEPT, ...c.headers }
+      const fast = await fetch(`${url}/api/mcp`, { method: 'POST', headers, body: JSON.stringify(c.body) })
+      t.ok(fast.headers.get('x-request-id'), `${c.label}: answered by the fast path`)
+      const fastType = fast.headers.get('content-type') ?? ''
+      const fastMessages = messagesOf(fastType, await fast.text())
+      const slow = await sdk.fetch(new Request(`${url}/api/mcp`, { method: 'POST', headers }), { parsedBody: c.body })
+      const slowType = slow.headers.get('content-type') ?? ''
+      t.equal(fast.status, slow.status, `${c.label}: status`)
+      t.equal(fastType.split(';')[0], slowType.split(';')[0], `${c.label}: media type`)
+      t.same(fastMessages, messagesOf(slowType, await slow.text()), `${c.label}: the same JSON-RPC answer`)
+    }
+  })
+
+  t.test('calls the fast path does not take still reach the SDK', async (t) => {
+    const withProgress = await post(url, { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_store', arguments: { branchCode: '11199' }, _meta: { progressToken: 'p' } } })
+    t.notOk(withProgress.headers.get('x-request-id'), 'a progress token goes to the SDK')
+    t.match(withProgress.messages, [{ id: 1, result: { structuredContent: { code: '11199' } } }])
+    const unknown = await post(url, { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'nope', arguments: {} } })
+    t.notOk(unknown.headers.get('x-request-id'), 'an unknown tool goes to the SDK')
+    t.match(unknown.messages, [{ id: 2, result: { isError: true } }])
+    const noAccept = await fetch(`${url}/api/mcp`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'get_store', arguments: { branchCode: '11199' } } }) })
+    t.equal(noAccept.status, 406, 'the SDK refuses a legacy call that does not accept both media types')
   })
 
   t.test('2026-07-28: an Mcp-Name that disagrees with the body is 400 with -32020', async (t) => {
