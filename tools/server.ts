@@ -1,4 +1,5 @@
 import { McpServer, type McpRequestContext, type ServerCapabilities, type Tool } from '@modelcontextprotocol/server'
+import { SkillsExtension, memorySkillFiles } from '@modelcontextprotocol/server/ext/skills'
 import { VERSION } from '../src/config.js'
 import type { StoreService } from '../src/service.js'
 import { advertisedTools, installTools, toolDefinitions, type ToolOptions } from './index.js'
@@ -54,6 +55,20 @@ Failures are tool results with isError true whose text is JSON with code, messag
 export type McpServerOptions = ToolOptions & {
   /** The revision family this instance serves; decides whether `logging` is declared. */
   era?: McpRequestContext['era']
+  /** The agent skill, served through the Skills extension (skills/list, skills/get, skill:// resources). */
+  skills?: SkillsExtension | undefined
+}
+
+/**
+ * The Skills extension over one SKILL.md: the same bytes (so the same sha256 digest) as
+ * /.well-known/agent-skills/<name>/SKILL.md. Build it once per base URL and attach it to each server.
+ */
+export async function loadSkills(name: string, bytes: Uint8Array, onWarning?: (message: string) => void): Promise<SkillsExtension> {
+  return SkillsExtension.load(memorySkillFiles({ [`${name}/SKILL.md`]: bytes }), {
+    cacheHint: CACHE_HINT,
+    strict: true,
+    onWarning: (warning) => onWarning?.(`${warning.path}: ${warning.message}`),
+  })
 }
 
 const CACHE_HINT = { ttlMs: LIST_TTL_MS, cacheScope: 'public' } as const
@@ -70,11 +85,23 @@ export function createMcpServer(service: StoreService, options: McpServerOptions
       capabilities: capabilities(era),
       instructions: INSTRUCTIONS,
       supportedProtocolVersions: [...PROTOCOL_VERSIONS],
-      cacheHints: { 'tools/list': CACHE_HINT, 'prompts/list': CACHE_HINT, 'server/discover': CACHE_HINT },
+      cacheHints: {
+        'tools/list': CACHE_HINT,
+        'prompts/list': CACHE_HINT,
+        'server/discover': CACHE_HINT,
+        'resources/list': CACHE_HINT,
+        'resources/templates/list': CACHE_HINT,
+        'resources/read': CACHE_HINT,
+      },
     },
   )
   installTools(server, service, options)
   installPrompts(server, service)
+  if (options.skills) {
+    options.skills.attach(server)
+    // The skill set is fixed for a deploy, like the tools: nothing will ever announce a change.
+    server.server.registerCapabilities({ resources: { listChanged: false } })
+  }
   return server
 }
 

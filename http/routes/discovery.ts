@@ -48,6 +48,13 @@ const JSON_TYPE = 'application/json; charset=utf-8'
 const LINKSET = 'application/linkset+json; profile="https://www.rfc-editor.org/info/rfc9727"'
 const CACHE_CONTROL = 'public, max-age=300' // 5 min: documents change only with a deploy
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The agent skill (SKILL.md bytes) for one base URL, as /.well-known/agent-skills serves it. */
+    agentSkill?: (base: string) => Promise<{ name: string; bytes: Buffer }>
+  }
+}
+
 export const SERVER_CARD_TYPE = 'application/mcp-server-card+json'
 export const SERVER_CARD_SCHEMA = 'https://static.modelcontextprotocol.io/schemas/v2/server-card.schema.json'
 const AI_CATALOG_TYPE = 'application/ai-catalog+json'
@@ -346,8 +353,8 @@ export function registerDiscoveryRoutes(app: FastifyInstance, registry: RouteReg
     }
   }
 
-  const documentsFor = (request: FastifyRequest): Promise<Built> => {
-    const base = documentBase(request)
+  const documentsFor = (request: FastifyRequest): Promise<Built> => documentsForBase(documentBase(request))
+  const documentsForBase = (base: string): Promise<Built> => {
     let built = cache.get(base)
     if (!built) {
       built = build(base)
@@ -356,6 +363,9 @@ export function registerDiscoveryRoutes(app: FastifyInstance, registry: RouteReg
     }
     return built
   }
+
+  // The MCP door serves the same skill bytes through the Skills extension (skills/list, skills/get).
+  app.decorate('agentSkill', async (base: string) => ({ name: SKILL_NAME, bytes: (await documentsForBase(base)).skill }))
 
   const serve = (reply: FastifyReply, mediaType: string, body: string | Buffer) =>
     reply.header('content-type', mediaType).header('cache-control', CACHE_CONTROL).send(body)

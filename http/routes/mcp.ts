@@ -7,6 +7,8 @@ import {
   isJSONRPCResponse,
   type McpHttpHandler,
 } from '@modelcontextprotocol/server'
+import type { SkillsExtension } from '@modelcontextprotocol/server/ext/skills'
+import { LRUCache } from 'lru-cache'
 import { z } from 'zod'
 import { VERSION, type Config } from '../../src/config.js'
 import { DOCS_PATH, ServiceError } from '../../src/errors.js'
@@ -21,6 +23,7 @@ import {
   SERVER_TITLE,
   createMcpServer,
   listAdvertisedTools,
+  loadSkills,
   type ListedTool,
 } from '../../tools/server.js'
 import { baseUrl } from '../base-url.js'
@@ -117,7 +120,16 @@ export async function registerMcpRoutes(app: FastifyInstance, registry: RouteReg
     return advertised
   }
 
-  const handler = createMcpHttpHandler(service, config, (error) => app.log.debug({ err: error }, 'MCP handler reported'))
+  const handler = createMcpHttpHandler(
+    service,
+    config,
+    (error) => app.log.debug({ err: error }, 'MCP handler reported'),
+    // Registered later by the discovery routes, so looked up per request.
+    (base) => {
+      if (!app.agentSkill) return Promise.reject(new Error('the discovery routes are not registered'))
+      return app.agentSkill(base)
+    },
+  )
 
   await app.register(async (scope) => {
     scope.addHook('onClose', async () => handler.close())
@@ -239,12 +251,39 @@ function isJsonRpcPayload(body: unknown): boolean {
  * is served by the modern path, anything else by the stateless initialize-era path; both build one
  * server per request from the same factory. The error links point at this deployment's docs.
  */
-export function createMcpHttpHandler(service: StoreService, config: Pick<Config, 'publicBaseUrl'>, onerror?: (error: Error) => void): McpHttpHandler {
+export function createMcpHttpHandler(
+  service: StoreService,
+  config: Pick<Config, 'publicBaseUrl'>,
+  onerror?: (error: Error) => void,
+  agentSkill?: (base: string) => Promise<{ name: string; bytes: Buffer }>,
+): McpHttpHandler {
+  // Bounded: without PUBLIC_BASE_URL the base comes from the Host header, which any client chooses.
+  const skills = new LRUCache<string, Promise<SkillsExtension>>({ max: 16 })
+  const skillsFor = (base: string): Promise<SkillsExtension> | undefined => {
+    if (!agentSkill) return undefined
+    let loaded = skills.get(base)
+    if (!loaded) {
+      loaded = agentSkill(base).then((skill) => loadSkills(skill.name, skill.bytes, (warning) => onerror?.(new Error(warning))))
+      loaded.catch(() => skills.delete(base))
+      skills.set(base, loaded)
+    }
+    return loaded
+  }
   return createMcpHandler(
-    ({ era, requestInfo }) => {
+    async ({ era, requestInfo }) => {
       let base = config.publicBaseUrl
       if (!base && requestInfo) base = new URL(requestInfo.url).origin
-      return createMcpServer(service, { era, documentationUrl: base ? `${base}${DOCS_PATH}#errors` : undefined })
+      return createMcpServer(service, {
+        era,
+        documentationUrl: base ? `${base}${DOCS_PATH}#errors` : undefined,
+        // Without the skill the server still serves tools and prompts; the failure is reported.
+        skills: base
+          ? await skillsFor(base)?.catch((error: unknown) => {
+              onerror?.(error instanceof Error ? error : new Error(String(error)))
+              return undefined
+            })
+          : undefined,
+      })
     },
     {
       // One JSON body unless the call sends progress first, then an SSE stream (2026-07-28 requests);

@@ -79,7 +79,11 @@ t.test('MCP over Streamable HTTP at /api/mcp', async (t) => {
     const { client, transport } = await connectClient(t, url)
     t.match(client.getServerVersion(), { name: 'store-finder', version: '1.0.0', title: 'Store Finder' })
     t.equal(transport.protocolVersion, LATEST_PROTOCOL_VERSION, 'the newest version is negotiated')
-    t.same(client.getServerCapabilities(), CAPABILITIES)
+    t.match(client.getServerCapabilities(), {
+      ...CAPABILITIES,
+      resources: { listChanged: false },
+      extensions: { 'io.modelcontextprotocol/skills': {} },
+    })
     const { tools } = await client.listTools()
     t.same(tools.map((tool) => tool.name), TOOL_NAMES)
     const result = await client.callTool({ name: 'get_store', arguments: { branchCode: '11199' } })
@@ -111,6 +115,22 @@ t.test('MCP over Streamable HTTP at /api/mcp', async (t) => {
       t.equal(prompts.length, 2)
       const completion = await client.complete({ ref: { type: 'ref/prompt', name: 'find_product_at_store' }, argument: { name: 'store', value: '강남' } })
       t.ok(completion.completion.values.includes('강남역점'))
+
+      // The agent skill through the Skills extension: the same bytes and digest as /.well-known/agent-skills.
+      const index = (await (await fetch(`${url}/.well-known/agent-skills/index.json`)).json()) as { skills: Array<{ name: string; digest: string }> }
+      const Skills = z.looseObject({
+        skills: z.array(z.looseObject({ uri: z.string(), frontmatter: z.looseObject({ name: z.string() }), resources: z.array(z.looseObject({ uri: z.string(), digest: z.string() })) })),
+      })
+      const listed = await client.request({ method: 'skills/list', params: {} } as never, Skills)
+      t.same(
+        listed.skills.map((skill) => ({ name: skill.frontmatter.name, digest: skill.resources.find((r) => r.uri === skill.uri)?.digest })),
+        index.skills.map((skill) => ({ name: skill.name, digest: skill.digest })),
+      )
+      const got = await client.request({ method: 'skills/get', params: { uri: listed.skills[0]!.uri } } as never, z.looseObject({ skill: z.looseObject({ uri: z.string() }) }))
+      t.equal(got.skill.uri, listed.skills[0]!.uri)
+      const read = await client.readResource({ uri: listed.skills[0]!.uri })
+      const served = await (await fetch(`${url}/.well-known/agent-skills/${index.skills[0]!.name}/SKILL.md`)).text()
+      t.equal((read.contents[0] as { text: string }).text, served, 'resources/read gives the SKILL.md bytes')
     })
   }
 
