@@ -1,7 +1,8 @@
-import { serveStdio } from '@modelcontextprotocol/server/stdio'
+import { StdioServerTransport, serveStdio } from '@modelcontextprotocol/server/stdio'
 import { ConfigError, loadConfig, type Config } from '../src/config.js'
 import { DOCS_PATH } from '../src/errors.js'
 import { createRuntime } from '../src/runtime.js'
+import { screenTransport } from './screen.js'
 import { createMcpServer } from './server.js'
 
 const log = (line: string) => process.stderr.write(`store-finder mcp: ${line}\n`)
@@ -48,6 +49,7 @@ export async function main(): Promise<void> {
   }
 
   const handle = serveStdio(({ era }) => createMcpServer(runtime.service, { documentationUrl, era }), {
+    transport: screenTransport(new StdioServerTransport()),
     onerror: (error) => log(`transport error: ${error.message}`),
   })
   process.stdin.once('end', () => void shutdown('stdin ended'))

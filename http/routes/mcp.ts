@@ -29,6 +29,7 @@ import {
 import { baseUrl } from '../base-url.js'
 import type { RouteRegistry } from '../registry.js'
 import { answerFastToolCall } from './mcp-fast.js'
+import { invalidParamsAnswer } from '../../tools/screen.js'
 
 export const MCP_PATH = '/api/mcp'
 export const MCP_BODY_LIMIT = 256 * 1024 // 256 KiB: a tools/call is a few hundred bytes
@@ -195,7 +196,7 @@ export async function registerMcpRoutes(app: FastifyInstance, registry: RouteReg
       operationId: 'callMcp',
       summary: 'MCP JSON-RPC endpoint (Streamable HTTP, stateless)',
       description:
-        'JSON-RPC 2.0 over Streamable HTTP: initialize, tools/list, tools/call, ping, logging/setLevel. Send Accept: application/json, text/event-stream and Content-Type: application/json. Requests are answered as an SSE stream (progress notifications, then the response); notifications get 202 with no body. No session: every request stands alone.',
+        'JSON-RPC 2.0 over Streamable HTTP, protocol 2026-07-28 (server/discover; MCP-Protocol-Version, Mcp-Method and Mcp-Name headers and the _meta envelope on every request; answered as JSON, or SSE when a call sends progress) and 2025-11-25 to 2024-11-05 (initialize, tools/list, tools/call, prompts/get, completion/complete, ping, logging/setLevel; answered as an SSE stream: progress notifications, then the response). Send Accept: application/json, text/event-stream and Content-Type: application/json. Notifications get 202 with no body. No session: every request stands alone.',
       tags: ['MCP'],
       body: { schema: JsonRpcRequestSchema, mediaType: 'application/json', description: 'One JSON-RPC request or notification.' },
       responses: {
@@ -205,7 +206,11 @@ export async function registerMcpRoutes(app: FastifyInstance, registry: RouteReg
           alternatives: [{ mediaType: 'application/json', schema: JsonRpcResponseSchema }],
         },
         202: { description: 'Notification accepted; no body.' },
-        400: { description: 'Malformed JSON, or not a JSON-RPC 2.0 message.', schema: JsonRpcResponseSchema },
+        400: {
+          description:
+            'Malformed JSON, not a JSON-RPC 2.0 message, a URL over 4,096 characters, or (2026-07-28) headers that disagree with the body (-32020), a missing envelope (-32602) or an unsupported protocol version (-32022).',
+          schema: JsonRpcResponseSchema,
+        },
         403: { description: 'Host or Origin not allowed (DNS rebinding protection).', schema: JsonRpcResponseSchema },
         406: { description: 'Accept must list application/json and text/event-stream.', schema: JsonRpcResponseSchema },
         413: { description: `Body larger than ${MCP_BODY_LIMIT / 1024} KiB.`, schema: JsonRpcResponseSchema },
@@ -304,6 +309,11 @@ async function handlePost(request: FastifyRequest, reply: FastifyReply, handler:
   const body = request.body
   if (!isJsonRpcPayload(body)) {
     sendRpcError(reply, 400, jsonRpcError(INVALID_REQUEST, 'Invalid Request: the body is not a JSON-RPC 2.0 message.'))
+    return
+  }
+  const invalid = invalidParamsAnswer(body)
+  if (invalid) {
+    reply.code(200).header('content-type', 'application/json').header('cache-control', 'no-store').send(invalid)
     return
   }
   if (await answerFastToolCall(request, reply, body, service, `${baseUrl(request)}${DOCS_PATH}#errors`)) return

@@ -438,3 +438,29 @@ t.test('upstream calls still running when a call has answered are cancelled', as
   await stragglerAborted
   t.pass('the hanging placement lookup was aborted once the call had answered')
 })
+
+t.test('requests with invalid params are -32602 with one sentence, on any transport', async (t) => {
+  const { invalidParamsAnswer, screenTransport } = await import('../../tools/screen.js')
+  t.match(invalidParamsAnswer({ jsonrpc: '2.0', id: 1, method: 'initialize', params: {} }), {
+    id: 1,
+    error: { code: -32602, message: /^Invalid params for initialize: params\.protocolVersion: / },
+  })
+  t.match(invalidParamsAnswer({ jsonrpc: '2.0', id: 2, method: 'logging/setLevel', params: { level: 'loud' } }), { error: { code: -32602 } })
+  t.equal(invalidParamsAnswer({ jsonrpc: '2.0', id: 3, method: 'tools/list' }), undefined, 'a valid request passes')
+  t.equal(invalidParamsAnswer({ jsonrpc: '2.0', method: 'notifications/initialized' }), undefined, 'notifications pass')
+
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair()
+  const delivered: unknown[] = []
+  const answers: unknown[] = []
+  screenTransport(serverSide)
+  serverSide.onmessage = (message) => delivered.push(message)
+  clientSide.onmessage = (message) => answers.push(message)
+  await serverSide.start()
+  await clientSide.start()
+  await clientSide.send({ jsonrpc: '2.0', id: 9, method: 'initialize', params: {} } as JSONRPCMessage)
+  await clientSide.send({ jsonrpc: '2.0', id: 10, method: 'tools/list' } as JSONRPCMessage)
+  await new Promise((resolve) => setImmediate(resolve))
+  t.match(answers, [{ id: 9, error: { code: -32602 } }], 'answered by the screen')
+  t.match(delivered, [{ id: 10, method: 'tools/list' }], 'only the valid request reaches the server')
+  await clientSide.close()
+})
