@@ -89,6 +89,12 @@ function preparedTools(): Map<string, Prepared> {
   return prepared
 }
 
+/** The advertised input JSON Schema, converted once per process (coercion reads the declared types). */
+function inputJsonOf(tool: ToolDefinition): JsonSchemaObject {
+  const entry = preparedTools().get(tool.name)
+  return entry?.tool === tool ? entry.inputJson : toJsonSchema(tool.inputSchema, 'input')
+}
+
 /** The tools exactly as tools/list sends them, in toolDefinitions order. */
 export function advertisedTools(): Tool[] {
   listedTools ??= [...preparedTools().values()].map((p) => p.listed)
@@ -172,7 +178,7 @@ export async function callTool(
   args: unknown,
   context: CallContext,
   options: ToolOptions = {},
-  inputJson: JsonSchemaObject = toJsonSchema(tool.inputSchema, 'input'),
+  inputJson: JsonSchemaObject = inputJsonOf(tool),
 ): Promise<CallToolResult> {
   // Once the call has answered, upstream work started for it (say, placements still in flight when a
   // scan failed) is cancelled too; calls coalesced onto the same upstream request keep it alive.

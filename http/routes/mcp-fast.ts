@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import { VERSION } from '../../src/config.js'
 import type { StoreService } from '../../src/service.js'
 import { callTool, toolDefinitions, type ToolDefinition } from '../../tools/index.js'
+import { abortSignalOf } from './shared.js'
 import { LEGACY_PROTOCOL_VERSIONS, MODERN_PROTOCOL_VERSION, SERVER_DESCRIPTION, SERVER_NAME, SERVER_TITLE } from '../../tools/server.js'
 
 /*
@@ -69,7 +70,7 @@ function eligible(request: FastifyRequest, body: unknown): { era: Era; tool: Too
 
 /**
  * Answers the request and returns true, or returns false (having sent nothing) when the SDK must.
- * Cancellation works as on the SDK path: a closed connection aborts the call and its upstream work.
+ * Cancellation works as on the REST routes: a closed connection aborts the call and its upstream work.
  */
 export async function answerFastToolCall(
   request: FastifyRequest,
@@ -80,14 +81,10 @@ export async function answerFastToolCall(
 ): Promise<boolean> {
   const call = eligible(request, body)
   if (!call) return false
-  const abort = new AbortController()
-  const onClose = () => {
-    if (!reply.raw.writableFinished) abort.abort(new Error('the client closed the connection'))
-  }
-  reply.raw.once('close', onClose)
-  const result = await callTool(call.tool, service, call.args, { signal: abort.signal }, { documentationUrl })
-  reply.raw.off('close', onClose)
-  if (abort.signal.aborted) {
+  // One signal per connection, as on the REST routes: HTTP/1.1 cancels a request only by closing it.
+  const signal = abortSignalOf(reply)
+  const result = await callTool(call.tool, service, call.args, { signal }, { documentationUrl })
+  if (signal.aborted) {
     reply.raw.destroy()
     return true
   }
