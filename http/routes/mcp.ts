@@ -311,12 +311,13 @@ async function handlePost(request: FastifyRequest, reply: FastifyReply, handler:
     sendRpcError(reply, 400, jsonRpcError(INVALID_REQUEST, 'Invalid Request: the body is not a JSON-RPC 2.0 message.'))
     return
   }
+  // First: the fast path takes only well-formed calls, so it needs no params screen.
+  if (await answerFastToolCall(request, reply, body, service, `${baseUrl(request)}${DOCS_PATH}#errors`)) return
   const invalid = invalidParamsAnswer(body)
   if (invalid) {
     reply.code(200).header('content-type', 'application/json').header('cache-control', 'no-store').send(invalid)
     return
   }
-  if (await answerFastToolCall(request, reply, body, service, `${baseUrl(request)}${DOCS_PATH}#errors`)) return
   const headers = new Headers()
   for (const [name, value] of Object.entries(request.headers)) {
     if (value === undefined || name === 'content-length' || name === 'transfer-encoding') continue
