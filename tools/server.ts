@@ -1,5 +1,5 @@
 import { McpServer, type McpRequestContext, type ServerCapabilities, type Tool } from '@modelcontextprotocol/server'
-import { SkillsExtension, memorySkillFiles } from '@modelcontextprotocol/server/ext/skills'
+import type { SkillsExtension } from '@modelcontextprotocol/server/ext/skills'
 import { VERSION } from '../src/config.js'
 import type { StoreService } from '../src/service.js'
 import { advertisedTools, installTools, toolDefinitions, type ToolOptions } from './index.js'
@@ -64,6 +64,8 @@ export type McpServerOptions = ToolOptions & {
  * /.well-known/agent-skills/<name>/SKILL.md. Build it once per base URL and attach it to each server.
  */
 export async function loadSkills(name: string, bytes: Uint8Array, onWarning?: (message: string) => void): Promise<SkillsExtension> {
+  // Imported on first use: stdio never serves the skill, and its start-up should not pay for it.
+  const { SkillsExtension, memorySkillFiles } = await import('@modelcontextprotocol/server/ext/skills')
   return SkillsExtension.load(memorySkillFiles({ [`${name}/SKILL.md`]: bytes }), {
     cacheHint: CACHE_HINT,
     strict: true,
