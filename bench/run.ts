@@ -32,7 +32,7 @@ const SCENARIOS: Array<{ id: number; title: string; run: (ctx: BenchContext) => 
   { id: 3, title: 'cached store lookup vs bare Fastify', run: throughputScenario },
   { id: 4, title: 'MCP tools/call get_store vs REST', run: mcpHttpScenario },
   { id: 5, title: 'NDJSON time to first progress event', run: ndjsonScenario },
-  { id: 6, title: 'store-finder mcp: start → initialize', run: mcpStdioScenario },
+  { id: 6, title: 'store-finder mcp: start → initialize / server/discover', run: mcpStdioScenario },
   { id: 7, title: 'RSS under mixed load', run: soakScenario },
   { id: 8, title: '50 concurrent clients searching products', run: concurrencyScenario },
   { id: 9, title: 'findProductNearby cold and warm', run: nearbyScenario },

@@ -1,4 +1,4 @@
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
+import type { CallToolResult } from '@modelcontextprotocol/server'
 import { ServiceError, toServiceError, type OperationFamily } from '../src/errors.js'
 
 /** The REST Error body as a tool sees it; `documentation` only when the door knows a public URL. */

@@ -1,13 +1,12 @@
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
-import type { CallToolResult, ServerNotification, ServerRequest } from '@modelcontextprotocol/sdk/types.js'
-import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js'
+import type { CallToolResult, McpServer, ServerContext, Tool } from '@modelcontextprotocol/server'
+import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server'
 import { z } from 'zod'
 import { ServiceError } from '../src/errors.js'
 import type { ScanProgress } from '../src/schemas.js'
 import type { StoreService } from '../src/service.js'
 import { validateInput } from '../src/validation.js'
 import type { ToolDefinition } from './definition.js'
-import { toolError } from './errors.js'
+import { toolError, toolErrorBody } from './errors.js'
 import { getProductAvailability } from './get-product-availability.js'
 import { findProductNearby } from './find-product-nearby.js'
 import { getStore } from './get-store.js'
@@ -18,7 +17,7 @@ import { searchStores } from './search-stores.js'
 
 export type { Annotations, ToolContext, ToolDefinition } from './definition.js'
 
-/** The tools, in the recommended calling order. */
+/** The tools, in the recommended calling order (tools/list keeps this order). */
 export const toolDefinitions: ToolDefinition[] = [
   searchStores,
   searchNearbyStores,
@@ -34,53 +33,135 @@ export interface ToolOptions {
   documentationUrl?: string | undefined
 }
 
-type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>
-
-export function registerTools(server: McpServer, service: StoreService, options: ToolOptions = {}): void {
-  for (const tool of toolDefinitions) {
-    server.registerTool(
-      tool.name,
-      {
-        title: tool.title,
-        description: tool.description,
-        inputSchema: advertised(tool.inputSchema),
-        outputSchema: tool.outputSchema,
-        annotations: tool.annotations,
-      },
-      (args, extra) => callTool(tool, service, args, extra, options),
-    )
-  }
-}
+/**
+ * Result `_meta` of every result that carries the chain's text (names, addresses, product names):
+ * the per-result form of the `untrustedContentHint` annotation, so a host that looks at results
+ * rather than at tools/list still treats those strings as data.
+ */
+export const TRUST_META_KEY = 'io.modelcontextprotocol/trust'
+export const UNTRUSTED_RESULT_META = {
+  [TRUST_META_KEY]: { untrustedContent: true, source: 'the retail chain\'s public web service' },
+} as const
 
 type JsonSchemaObject = { properties?: Record<string, { type?: unknown }> } & Record<string, unknown>
 
-const jsonSchemas = new WeakMap<z.ZodObject, JsonSchemaObject>()
-const advertisedSchemas = new WeakMap<z.ZodObject, z.ZodObject>()
-
-/** The strict input schema as JSON Schema (draft 7, input side: defaults shown, defaulted fields optional). */
-function inputJsonSchema(strict: z.ZodObject): JsonSchemaObject {
-  let json = jsonSchemas.get(strict)
-  if (!json) {
-    const { $schema: _ignored, ...rest } = z.toJSONSchema(strict, { target: 'draft-7', io: 'input' })
-    json = rest as JsonSchemaObject
-    jsonSchemas.set(strict, json)
-  }
-  return json
-}
+const SAFE_INT_BOUNDS = new Set([Number.MAX_SAFE_INTEGER, Number.MIN_SAFE_INTEGER])
 
 /**
- * The SDK parses arguments with the registered schema before the handler runs and reports a failure
- * in its own words. Ours must carry the REST error's `code`, `message` and `hint`, so the SDK gets a
- * schema that accepts any object but advertises the strict schema's JSON Schema (zod's metadata is
- * merged into the generated JSON Schema), and the handler validates with the strict schema itself.
+ * zod writes `minimum: -9007199254740991` / `maximum: 9007199254740991` on every `.int()`: bounds every
+ * JSON number already has, which only cost tools/list bytes (and a model's attention). Real bounds stay.
  */
-function advertised(strict: z.ZodObject): z.ZodObject {
-  let schema = advertisedSchemas.get(strict)
-  if (!schema) {
-    schema = z.looseObject({}).meta(inputJsonSchema(strict))
-    advertisedSchemas.set(strict, schema)
+function dropSafeIntegerBounds(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(dropSafeIntegerBounds)
+  if (value === null || typeof value !== 'object') return value
+  const out: Record<string, unknown> = {}
+  for (const [key, inner] of Object.entries(value as Record<string, unknown>)) {
+    if ((key === 'minimum' || key === 'maximum') && typeof inner === 'number' && SAFE_INT_BOUNDS.has(inner)) continue
+    out[key] = dropSafeIntegerBounds(inner)
   }
-  return schema
+  return out
+}
+
+/** A zod schema as advertised JSON Schema (draft 7, no `$schema`); `io: 'input'` shows defaults, defaulted fields optional. */
+function toJsonSchema(schema: z.ZodObject, io: 'input' | 'output'): JsonSchemaObject {
+  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { target: 'draft-7', io })
+  return dropSafeIntegerBounds(rest) as JsonSchemaObject
+}
+
+interface Prepared {
+  tool: ToolDefinition
+  inputJson: JsonSchemaObject
+  listed: Tool
+}
+
+// Built once per process: servers are built per HTTP request, and converting schemas per request was
+// a large share of an MCP call's cost.
+let prepared: Map<string, Prepared> | undefined
+let listedTools: Tool[] | undefined
+
+function preparedTools(): Map<string, Prepared> {
+  if (!prepared) {
+    prepared = new Map()
+    for (const tool of toolDefinitions) {
+      const inputJson = toJsonSchema(tool.inputSchema, 'input')
+      const listed = {
+        name: tool.name,
+        title: tool.title,
+        description: tool.description,
+        inputSchema: inputJson,
+        outputSchema: toJsonSchema(tool.outputSchema, 'output'),
+        // untrustedContentHint is newer than the SDK's ToolAnnotations type; it goes out as written.
+        annotations: tool.annotations,
+      } as unknown as Tool
+      prepared.set(tool.name, { tool, inputJson, listed })
+    }
+  }
+  return prepared
+}
+
+/** The advertised input JSON Schema, converted once per process (coercion reads the declared types). */
+function inputJsonOf(tool: ToolDefinition): JsonSchemaObject {
+  const entry = preparedTools().get(tool.name)
+  return entry?.tool === tool ? entry.inputJson : toJsonSchema(tool.inputSchema, 'input')
+}
+
+/** The tools exactly as tools/list sends them, in toolDefinitions order. */
+export function advertisedTools(): Tool[] {
+  listedTools ??= [...preparedTools().values()].map((p) => p.listed)
+  return listedTools
+}
+
+const CallParams = z.looseObject({
+  name: z.string(),
+  arguments: z.record(z.string(), z.unknown()).optional(),
+})
+
+/**
+ * tools/list and tools/call on the server's low-level handlers rather than McpServer.registerTool:
+ * the SDK would answer bad arguments and unknown tools in its own words, while ours carry the REST
+ * error's `code`, `message` and `hint`; and the list is built once per process, not per request.
+ */
+export function installTools(mcp: McpServer, service: StoreService, options: ToolOptions = {}): void {
+  const tools = preparedTools()
+  const names = [...tools.keys()]
+  const server = mcp.server
+  server.registerCapabilities({ tools: { listChanged: false } }) // the tool set is fixed at start-up
+  server.setRequestHandler('tools/list', () => ({ tools: advertisedTools() }))
+  server.setRequestHandler('tools/call', async (request, ctx) => {
+    const parsed = CallParams.safeParse(request.params)
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]
+      throw new ProtocolError(
+        ProtocolErrorCode.InvalidParams,
+        `Invalid params for tools/call: ${issue?.path.map(String).join('.') || '(params)'}: ${issue?.message ?? 'invalid'}`,
+      )
+    }
+    const entry = tools.get(parsed.data.name)
+    if (!entry) {
+      const error = new ServiceError('invalid_parameter', {
+        message: `There is no tool named '${parsed.data.name}'.`,
+        hint: `Call tools/list; the tools are ${names.join(', ')}.`,
+      })
+      return { isError: true, content: [{ type: 'text', text: JSON.stringify(toolErrorBody(error, options.documentationUrl)) }] }
+    }
+    return callTool(entry.tool, service, parsed.data.arguments, contextOf(ctx), options, entry.inputJson)
+  })
+}
+
+/** What a tool call needs from the SDK's request context. */
+export interface CallContext {
+  signal: AbortSignal
+  progressToken?: string | number | undefined
+  notify?: ((notification: { method: 'notifications/progress'; params: Record<string, unknown> }) => Promise<void>) | undefined
+}
+
+function contextOf(ctx: ServerContext): CallContext {
+  const token = ctx.mcpReq._meta?.progressToken
+  return {
+    signal: ctx.mcpReq.signal,
+    progressToken: typeof token === 'string' || typeof token === 'number' ? token : undefined,
+    notify: (notification) => ctx.mcpReq.notify(notification),
+  }
 }
 
 const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/
@@ -105,17 +186,17 @@ export async function callTool(
   tool: ToolDefinition,
   service: StoreService,
   args: unknown,
-  extra: Pick<Extra, 'signal' | '_meta' | 'sendNotification'>,
+  context: CallContext,
   options: ToolOptions = {},
+  inputJson: JsonSchemaObject = inputJsonOf(tool),
 ): Promise<CallToolResult> {
   // Once the call has answered, upstream work started for it (say, placements still in flight when a
   // scan failed) is cancelled too; calls coalesced onto the same upstream request keep it alive.
   const answered = new AbortController()
-  const signal = AbortSignal.any([extra.signal, answered.signal])
+  const signal = AbortSignal.any([context.signal, answered.signal])
   try {
-    const input = validateInput(tool.inputSchema, coerceArguments(args ?? {}, inputJsonSchema(tool.inputSchema)), tool.hints)
-    const token = extra._meta?.progressToken
-    const progress = token === undefined ? undefined : progressNotifier(token, extra)
+    const input = validateInput(tool.inputSchema, coerceArguments(args ?? {}, inputJson), tool.hints)
+    const progress = context.progressToken === undefined || !context.notify ? undefined : progressNotifier(context.progressToken, context.notify)
     const output = await tool.run(service, input, { signal, onProgress: progress?.report })
     // The last notifications must be on the wire before the response, or the client drops them.
     await progress?.flush()
@@ -133,6 +214,7 @@ export async function callTool(
       // The text mirror is for hosts that ignore structuredContent.
       content: [{ type: 'text', text: JSON.stringify(structuredContent) }],
       structuredContent,
+      _meta: { ...UNTRUSTED_RESULT_META },
     }
   } catch (error) {
     return toolError(error, tool.family, options.documentationUrl)
@@ -145,14 +227,14 @@ export async function callTool(
  * notifications/progress from the scan's own progress (the same callback the NDJSON stream uses):
  * `progress` is the scan percent out of 100 and only ever increases, as the protocol requires.
  */
-function progressNotifier(token: string | number, extra: Pick<Extra, 'sendNotification'>) {
+function progressNotifier(token: string | number, notify: NonNullable<CallContext['notify']>) {
   let last = -1
   let sent: Promise<void> = Promise.resolve()
   return {
     report(p: ScanProgress): void {
       if (p.percent <= last) return
       last = p.percent
-      const notification = extra.sendNotification({
+      const notification = notify({
         method: 'notifications/progress',
         params: {
           progressToken: token,

@@ -1,72 +1,64 @@
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js'
-import {
-  CallToolRequestSchema,
-  ErrorCode,
-  InitializeRequestSchema,
-  ListToolsRequestSchema,
-  PingRequestSchema,
-  SetLevelRequestSchema,
-  type JSONRPCMessage,
-} from '@modelcontextprotocol/sdk/types.js'
-import { ServiceError } from '../src/errors.js'
-import { toolErrorBody } from './errors.js'
+import { ProtocolErrorCode, specTypeSchemas, type JSONRPCMessage, type Transport } from '@modelcontextprotocol/server'
 
-const REQUEST_SCHEMAS: Record<string, { safeParse(value: unknown): { success: boolean; error?: { issues: Array<{ path: PropertyKey[]; message: string }> } } }> = {
-  initialize: InitializeRequestSchema,
-  ping: PingRequestSchema,
-  'tools/list': ListToolsRequestSchema,
-  'tools/call': CallToolRequestSchema,
-  'logging/setLevel': SetLevelRequestSchema,
+type Validator = { '~standard': { validate(value: unknown): unknown } }
+type Issues = { issues?: ReadonlyArray<{ path?: ReadonlyArray<PropertyKey | { key: PropertyKey }>; message: string }> }
+
+const REQUEST_SCHEMAS: Record<string, Validator> = {
+  initialize: specTypeSchemas.InitializeRequest,
+  ping: specTypeSchemas.PingRequest,
+  'server/discover': specTypeSchemas.DiscoverRequest,
+  'tools/list': specTypeSchemas.ListToolsRequest,
+  'tools/call': specTypeSchemas.CallToolRequest,
+  'prompts/list': specTypeSchemas.ListPromptsRequest,
+  'prompts/get': specTypeSchemas.GetPromptRequest,
+  'completion/complete': specTypeSchemas.CompleteRequest,
+  'resources/list': specTypeSchemas.ListResourcesRequest,
+  'resources/templates/list': specTypeSchemas.ListResourceTemplatesRequest,
+  'resources/read': specTypeSchemas.ReadResourceRequest,
+  'logging/setLevel': specTypeSchemas.SetLevelRequest,
 }
 
 /**
- * Answers requests the SDK would turn into an internal error (-32603 with a raw validation dump):
- * bad params get -32602 with one readable sentence, and a call to a tool that does not exist gets
- * an isError result in the tools' own vocabulary. Applied to the transport after the server is
- * connected, so the HTTP and stdio doors both have it.
+ * The error answer for a request whose params do not fit its method, or undefined. The SDK (2.4) turns
+ * such a request into -32603 Internal error with a raw validation dump; the caller's mistake is -32602
+ * Invalid params, in one readable sentence.
  */
-export function screenRequests(transport: Transport, toolNames: readonly string[], documentation?: string): void {
-  const deliver = transport.onmessage
-  if (!deliver) throw new Error('screenRequests: connect the server to the transport first')
-  transport.onmessage = (message, extra) => {
-    const answer = screen(message, toolNames, documentation)
+export function invalidParamsAnswer(message: unknown): JSONRPCMessage | undefined {
+  if (message === null || typeof message !== 'object' || Array.isArray(message)) return undefined
+  const { method, id } = message as { method?: unknown; id?: unknown }
+  if (typeof method !== 'string' || (typeof id !== 'string' && typeof id !== 'number')) return undefined
+  const schema = REQUEST_SCHEMAS[method]
+  if (!schema) return undefined
+  const result = schema['~standard'].validate(message) as Issues
+  const issue = result.issues?.[0]
+  if (!issue) return undefined
+  const where = (issue.path ?? []).map((p) => String(typeof p === 'object' ? p.key : p)).join('.') || '(request)'
+  return { jsonrpc: '2.0', id, error: { code: ProtocolErrorCode.InvalidParams, message: `Invalid params for ${method}: ${where}: ${issue.message}` } }
+}
+
+/**
+ * The same screen on a connection transport (stdio): a request with invalid params is answered here
+ * and never reaches the server. Wraps whatever `onmessage` the SDK installs, whenever it installs it.
+ */
+export function screenTransport<T extends Transport>(transport: T): T {
+  let deliver: Transport['onmessage']
+  Object.defineProperty(transport, 'onmessage', {
+    configurable: true,
+    enumerable: true,
+    get: () => (deliver ? screened : undefined),
+    set: (handler: Transport['onmessage']) => {
+      deliver = handler
+    },
+  })
+  const screened: NonNullable<Transport['onmessage']> = (message, extra) => {
+    const answer = invalidParamsAnswer(message)
     if (answer) {
       transport.send(answer).catch(() => {
         // The peer is gone; nothing left to answer.
       })
       return
     }
-    deliver(message, extra)
+    deliver?.(message, extra)
   }
-}
-
-function screen(message: JSONRPCMessage, toolNames: readonly string[], documentation?: string): JSONRPCMessage | undefined {
-  if (!('method' in message) || !('id' in message)) return undefined
-  const schema = REQUEST_SCHEMAS[message.method]
-  if (!schema) return undefined
-  const parsed = schema.safeParse(message)
-  if (!parsed.success) {
-    const issue = parsed.error?.issues[0]
-    const where = issue ? issue.path.map(String).join('.') || '(request)' : '(request)'
-    return {
-      jsonrpc: '2.0',
-      id: message.id,
-      error: { code: ErrorCode.InvalidParams, message: `Invalid params for ${message.method}: ${where}: ${issue?.message ?? 'invalid'}` },
-    }
-  }
-  if (message.method === 'tools/call') {
-    const name = (message.params as { name: string }).name
-    if (!toolNames.includes(name)) {
-      const error = new ServiceError('invalid_parameter', {
-        message: `There is no tool named '${name}'.`,
-        hint: `Call tools/list; the tools are ${toolNames.join(', ')}.`,
-      })
-      return {
-        jsonrpc: '2.0',
-        id: message.id,
-        result: { isError: true, content: [{ type: 'text', text: JSON.stringify(toolErrorBody(error, documentation)) }] },
-      }
-    }
-  }
-  return undefined
+  return transport
 }

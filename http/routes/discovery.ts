@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import { isIP } from 'node:net'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { LRUCache } from 'lru-cache'
 import YAML from 'yaml'
@@ -8,6 +9,7 @@ import { toolDefinitions } from '../../tools/index.js'
 import {
   CAPABILITIES,
   INSTRUCTIONS,
+  MODERN_PROTOCOL_VERSION,
   PROTOCOL_VERSION,
   PROTOCOL_VERSIONS,
   SERVER_DESCRIPTION,
@@ -31,7 +33,7 @@ import {
 import { operationsOf, toolsOf, type DocDocument, type DocModel } from '../docs/model.js'
 import { buildOpenApi, type OpenApiDocument } from '../docs/openapi.js'
 import type { RouteRegistry, RouteSpec } from '../registry.js'
-import { MCP_PATH } from './mcp.js'
+import { MCP_PATH, SERVER_CARD_PATH } from './mcp.js'
 import { SANDBOX_PATHS } from './sandbox.js'
 
 /*
@@ -45,6 +47,19 @@ const MD = 'text/markdown; charset=utf-8'
 const JSON_TYPE = 'application/json; charset=utf-8'
 const LINKSET = 'application/linkset+json; profile="https://www.rfc-editor.org/info/rfc9727"'
 const CACHE_CONTROL = 'public, max-age=300' // 5 min: documents change only with a deploy
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The agent skill (SKILL.md bytes) for one base URL, as /.well-known/agent-skills serves it. */
+    agentSkill?: (base: string) => Promise<{ name: string; bytes: Buffer }>
+  }
+}
+
+export const SERVER_CARD_TYPE = 'application/mcp-server-card+json'
+export const SERVER_CARD_SCHEMA = 'https://static.modelcontextprotocol.io/schemas/v2/server-card.schema.json'
+const AI_CATALOG_TYPE = 'application/ai-catalog+json'
+/** The card's description is capped at 100 characters by its schema. */
+const CARD_DESCRIPTION = 'Korean retail chain: stores, products in stock with price, floor and zone, stock nearby.'
 
 export const SKILLS_INDEX_SCHEMA = 'https://schemas.agentskills.io/discovery/0.2.0/schema.json'
 export const SKILL_PATH = `/.well-known/agent-skills/${SKILL_NAME}/SKILL.md`
@@ -72,6 +87,20 @@ export const DISCOVERY_DOCUMENTS: readonly DocumentSpec[] = [
   { path: '/auth.md', operationId: 'getAuthDocument', title: 'Authentication', description: 'Authentication: none; anonymous, free, CORS for any origin.', mediaType: MD },
   { path: '/md', operationId: 'getMarkdownOverview', title: 'Markdown overview', description: 'The whole service in one Markdown page.', mediaType: MD },
   { path: '/.well-known/api-catalog', operationId: 'getApiCatalog', title: 'API catalog', description: 'RFC 9727 API catalog (linkset).', mediaType: LINKSET },
+  {
+    path: SERVER_CARD_PATH,
+    operationId: 'getMcpServerCardAtEndpoint',
+    title: 'MCP server card (SEP-2127)',
+    description: 'The MCP server card at <mcp-url>/server-card: identity, the Streamable HTTP remote and every protocol revision it serves (application/mcp-server-card+json, with an ETag).',
+    mediaType: SERVER_CARD_TYPE,
+  },
+  {
+    path: '/.well-known/ai-catalog.json',
+    operationId: 'getAiCatalog',
+    title: 'AI catalog',
+    description: 'AI Catalog listing the MCP server card.',
+    mediaType: AI_CATALOG_TYPE,
+  },
   { path: '/.well-known/mcp.json', operationId: 'getMcpManifest', title: 'MCP manifest', description: 'The MCP server: endpoint, transport, protocol versions and tools.', mediaType: JSON_TYPE },
   {
     path: '/.well-known/mcp/server-card.json',
@@ -105,6 +134,9 @@ interface Built {
   apiCatalog: string
   mcpManifest: string
   serverCard: string
+  endpointCard: Buffer
+  endpointCardEtag: string
+  aiCatalog: Buffer
   skillsIndex: string
 }
 
@@ -176,11 +208,48 @@ function apiCatalog(base: string): object {
       },
       {
         anchor: `${base}${MCP_PATH}`,
-        'service-desc': [{ href: `${base}/.well-known/mcp/server-card.json`, type: 'application/json' }],
+        'service-desc': [{ href: `${base}${SERVER_CARD_PATH}`, type: SERVER_CARD_TYPE }],
         'service-doc': [
           { href: `${base}/developers#model-context-protocol-mcp`, type: 'text/html' },
           { href: `${base}/agent-instructions.md`, type: 'text/markdown' },
         ],
+      },
+    ],
+  }
+}
+
+/** `com.example/store-finder` from https://example.com: the card's reverse-DNS name (an IP address stays as it is). */
+function reverseDnsName(base: string): string {
+  const host = new URL(base).hostname.replace(/^\[|\]$/g, '')
+  return `${isIP(host) ? host.replace(/:/g, '-') : host.split('.').reverse().join('.')}/${SERVER_NAME}`
+}
+
+/**
+ * The server card at <mcp-url>/server-card (SEP-2127, v2 schema: identity and remotes only; the tools
+ * are for tools/list) and the AI Catalog entry pointing at it. The well-known documents below carry
+ * the same title, version, endpoint and protocol revisions.
+ */
+function endpointCard(base: string): object {
+  return {
+    $schema: SERVER_CARD_SCHEMA,
+    name: reverseDnsName(base),
+    title: SERVER_TITLE,
+    description: CARD_DESCRIPTION,
+    version: VERSION,
+    websiteUrl: `${base}/developers#model-context-protocol-mcp`,
+    remotes: [{ type: 'streamable-http', url: `${base}${MCP_PATH}`, supportedProtocolVersions: [...PROTOCOL_VERSIONS] }],
+  }
+}
+
+function aiCatalog(base: string): object {
+  return {
+    specVersion: 'draft',
+    entries: [
+      {
+        identifier: `urn:air:${new URL(base).hostname}:${SERVER_NAME}`,
+        displayName: SERVER_TITLE,
+        type: SERVER_CARD_TYPE,
+        url: `${base}${SERVER_CARD_PATH}`,
       },
     ],
   }
@@ -198,6 +267,7 @@ function mcpDocuments(base: string, tools: ListedTool[]): { manifest: object; ca
     transport: 'streamable-http',
     protocolVersion: PROTOCOL_VERSION,
     protocolVersions: [...PROTOCOL_VERSIONS],
+    modernProtocolVersion: MODERN_PROTOCOL_VERSION,
     capabilities: CAPABILITIES,
     authentication: { type: 'none', required: false, schemes: [] },
     documentation: `${base}/developers#model-context-protocol-mcp`,
@@ -205,7 +275,7 @@ function mcpDocuments(base: string, tools: ListedTool[]): { manifest: object; ca
   return {
     manifest: {
       ...common,
-      serverCard: `${base}/.well-known/mcp/server-card.json`,
+      serverCard: `${base}${SERVER_CARD_PATH}`,
       tools: tools.map((t) => ({ name: t.name, title: t['title'], description: t['description'] })),
       // Ready to paste into a client's mcp.json.
       mcpServers: { [SERVER_NAME]: { type: 'http', url: endpoint } },
@@ -213,7 +283,8 @@ function mcpDocuments(base: string, tools: ListedTool[]): { manifest: object; ca
     card: {
       ...common,
       serverInfo,
-      remotes: [{ type: 'streamable-http', url: endpoint }],
+      remotes: [{ type: 'streamable-http', url: endpoint, supportedProtocolVersions: [...PROTOCOL_VERSIONS] }],
+      serverCard: `${base}${SERVER_CARD_PATH}`,
       instructions: INSTRUCTIONS,
       tools,
     },
@@ -251,6 +322,7 @@ export function registerDiscoveryRoutes(app: FastifyInstance, registry: RouteReg
     const guide = developerGuideMarkdown(model)
     const skill = Buffer.from(skillMarkdown(model), 'utf8')
     const { manifest, card } = mcpDocuments(base, await listTools())
+    const cardBytes = Buffer.from(JSON.stringify(endpointCard(base), null, 2), 'utf8')
     return {
       base,
       openapi,
@@ -267,6 +339,9 @@ export function registerDiscoveryRoutes(app: FastifyInstance, registry: RouteReg
       apiCatalog: JSON.stringify(apiCatalog(base), null, 2),
       mcpManifest: JSON.stringify(manifest, null, 2),
       serverCard: JSON.stringify(card, null, 2),
+      endpointCard: cardBytes,
+      endpointCardEtag: `"${createHash('sha256').update(cardBytes).digest('base64url').slice(0, 27)}"`,
+      aiCatalog: Buffer.from(JSON.stringify(aiCatalog(base), null, 2), 'utf8'),
       skillsIndex: JSON.stringify(
         {
           $schema: SKILLS_INDEX_SCHEMA,
@@ -278,8 +353,8 @@ export function registerDiscoveryRoutes(app: FastifyInstance, registry: RouteReg
     }
   }
 
-  const documentsFor = (request: FastifyRequest): Promise<Built> => {
-    const base = documentBase(request)
+  const documentsFor = (request: FastifyRequest): Promise<Built> => documentsForBase(documentBase(request))
+  const documentsForBase = (base: string): Promise<Built> => {
     let built = cache.get(base)
     if (!built) {
       built = build(base)
@@ -288,6 +363,9 @@ export function registerDiscoveryRoutes(app: FastifyInstance, registry: RouteReg
     }
     return built
   }
+
+  // The MCP door serves the same skill bytes through the Skills extension (skills/list, skills/get).
+  app.decorate('agentSkill', async (base: string) => ({ name: SKILL_NAME, bytes: (await documentsForBase(base)).skill }))
 
   const serve = (reply: FastifyReply, mediaType: string, body: string | Buffer) =>
     reply.header('content-type', mediaType).header('cache-control', CACHE_CONTROL).send(body)
@@ -313,6 +391,15 @@ export function registerDiscoveryRoutes(app: FastifyInstance, registry: RouteReg
       // A Buffer, so Fastify does not append a charset to the profiled media type.
       return serve(r, LINKSET, Buffer.from(b.apiCatalog, 'utf8'))
     },
+    [SERVER_CARD_PATH]: (b, request, r) => {
+      r.header('etag', b.endpointCardEtag).header('vary', 'Accept')
+      if (request.headers['if-none-match']?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === b.endpointCardEtag)) {
+        return r.code(304).header('cache-control', CACHE_CONTROL).send()
+      }
+      // A Buffer, so Fastify does not append a charset to the media type.
+      return serve(r, SERVER_CARD_TYPE, b.endpointCard)
+    },
+    '/.well-known/ai-catalog.json': (b, _q, r) => serve(r, AI_CATALOG_TYPE, b.aiCatalog),
     '/.well-known/mcp.json': (b, _q, r) => serve(r, JSON_TYPE, b.mcpManifest),
     '/.well-known/mcp/server-card.json': (b, _q, r) => serve(r, JSON_TYPE, b.serverCard),
     '/.well-known/agent-skills/index.json': (b, _q, r) => serve(r, JSON_TYPE, b.skillsIndex),

@@ -25,6 +25,8 @@ export const DOCUMENTATION_PATHS: Record<string, string> = {
   apiCatalog: '/.well-known/api-catalog',
   mcp: '/.well-known/mcp.json',
   mcpServerCard: '/.well-known/mcp/server-card.json',
+  mcpEndpointServerCard: '/api/mcp/server-card',
+  aiCatalog: '/.well-known/ai-catalog.json',
   agentSkills: '/.well-known/agent-skills/index.json',
   sandbox: '/api/sandbox',
 }

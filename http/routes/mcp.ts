@@ -1,10 +1,17 @@
 import { isIP } from 'node:net'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js'
-import { JSONRPCMessageSchema } from '@modelcontextprotocol/sdk/types.js'
+import {
+  createMcpHandler,
+  isJSONRPCNotification,
+  isJSONRPCRequest,
+  isJSONRPCResponse,
+  type McpHttpHandler,
+} from '@modelcontextprotocol/server'
+import type { SkillsExtension } from '@modelcontextprotocol/server/ext/skills'
+import { LRUCache } from 'lru-cache'
 import { z } from 'zod'
 import { VERSION, type Config } from '../../src/config.js'
-import { DOCS_PATH } from '../../src/errors.js'
+import { DOCS_PATH, ServiceError } from '../../src/errors.js'
 import type { StoreService } from '../../src/service.js'
 import {
   CAPABILITIES,
@@ -15,18 +22,17 @@ import {
   SERVER_TITLE,
   createMcpServer,
   listAdvertisedTools,
+  loadSkills,
   type ListedTool,
 } from '../../tools/server.js'
-import { toolDefinitions } from '../../tools/index.js'
-import { screenRequests } from '../../tools/screen.js'
 import { baseUrl } from '../base-url.js'
 import type { RouteRegistry } from '../registry.js'
-
-const TOOL_NAMES = toolDefinitions.map((tool) => tool.name)
+import { answerFastToolCall } from './mcp-fast.js'
+import { invalidParamsAnswer } from '../../tools/screen.js'
 
 export const MCP_PATH = '/api/mcp'
 export const MCP_BODY_LIMIT = 256 * 1024 // 256 KiB: a tools/call is a few hundred bytes
-const SERVER_CARD_PATH = '/.well-known/mcp/server-card.json'
+export const SERVER_CARD_PATH = `${MCP_PATH}/server-card`
 /** Reconnection delay suggested to clients when the server ends a GET stream (SSE `retry:`). */
 const SSE_RETRY_MS = 5_000
 
@@ -42,7 +48,9 @@ const JsonRpcId = z.union([z.string(), z.number().int(), z.null()])
 export const JsonRpcRequestSchema = z
   .object({
     jsonrpc: z.literal('2.0'),
-    method: z.string().describe('initialize, tools/list, tools/call, ping, logging/setLevel, or a notification.'),
+    method: z
+      .string()
+      .describe('server/discover, tools/list, tools/call, prompts/list, prompts/get, completion/complete, or (2025 revisions) initialize, ping, logging/setLevel, or a notification.'),
     params: z.record(z.string(), z.unknown()).optional(),
     id: JsonRpcId.optional().describe('Absent for notifications.'),
   })
@@ -71,8 +79,8 @@ export const McpServerInfoSchema = z
     tools: z.array(z.record(z.string(), z.unknown())).describe('The tools exactly as tools/list returns them.'),
     transport: z.literal('streamable-http'),
     protocol: z.string(),
-    protocolVersion: z.string().describe('The newest protocol version; the answer to a client proposing one the server does not know.'),
-    protocolVersions: z.array(z.string()).describe('Every version initialize accepts and echoes back.'),
+    protocolVersion: z.string().describe('The newest initialize-era version; what initialize answers to a client proposing one the server does not know.'),
+    protocolVersions: z.array(z.string()).describe('Every revision served: 2026-07-28 (server/discover) and the initialize-era ones initialize accepts and echoes back.'),
     manifest: z.string().url().describe('The MCP server card.'),
     capabilities: z.record(z.string(), z.unknown()),
     instructions: z.string().optional(),
@@ -112,7 +120,19 @@ export async function registerMcpRoutes(app: FastifyInstance, registry: RouteReg
     return advertised
   }
 
+  const handler = createMcpHttpHandler(
+    service,
+    config,
+    (error) => app.log.debug({ err: error }, 'MCP handler reported'),
+    // Registered later by the discovery routes, so looked up per request.
+    (base) => {
+      if (!app.agentSkill) return Promise.reject(new Error('the discovery routes are not registered'))
+      return app.agentSkill(base)
+    },
+  )
+
   await app.register(async (scope) => {
+    scope.addHook('onClose', async () => handler.close())
     // JSON only (Fastify's secure JSON parser); its failures reach the JSON-RPC error handler below.
     scope.removeContentTypeParser('text/plain')
     scope.addHook('onRequest', async (request, reply) => {
@@ -122,8 +142,9 @@ export async function registerMcpRoutes(app: FastifyInstance, registry: RouteReg
         return sendRpcError(reply, 403, jsonRpcError(SERVER_ERROR, `Forbidden: ${refusal}`))
       }
     })
-    scope.setErrorHandler((error: FastifyError, request, reply) => {
+    scope.setErrorHandler((error: FastifyError | ServiceError, request, reply) => {
       const { status, body } = rpcErrorFor(error)
+      if (error instanceof ServiceError && error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds))
       if (status >= 500) request.log.error({ err: error }, 'MCP request failed')
       return sendRpcError(reply, status, body)
     })
@@ -174,7 +195,7 @@ export async function registerMcpRoutes(app: FastifyInstance, registry: RouteReg
       operationId: 'callMcp',
       summary: 'MCP JSON-RPC endpoint (Streamable HTTP, stateless)',
       description:
-        'JSON-RPC 2.0 over Streamable HTTP: initialize, tools/list, tools/call, ping, logging/setLevel. Send Accept: application/json, text/event-stream and Content-Type: application/json. Requests are answered as an SSE stream (progress notifications, then the response); notifications get 202 with no body. No session: every request stands alone.',
+        'JSON-RPC 2.0 over Streamable HTTP, protocol 2026-07-28 (server/discover; MCP-Protocol-Version, Mcp-Method and Mcp-Name headers and the _meta envelope on every request; answered as JSON, or SSE when a call sends progress) and 2025-11-25 to 2024-11-05 (initialize, tools/list, tools/call, prompts/get, completion/complete, ping, logging/setLevel; answered as an SSE stream: progress notifications, then the response). Send Accept: application/json, text/event-stream and Content-Type: application/json. Notifications get 202 with no body. No session: every request stands alone.',
       tags: ['MCP'],
       body: { schema: JsonRpcRequestSchema, mediaType: 'application/json', description: 'One JSON-RPC request or notification.' },
       responses: {
@@ -184,14 +205,18 @@ export async function registerMcpRoutes(app: FastifyInstance, registry: RouteReg
           alternatives: [{ mediaType: 'application/json', schema: JsonRpcResponseSchema }],
         },
         202: { description: 'Notification accepted; no body.' },
-        400: { description: 'Malformed JSON, or not a JSON-RPC 2.0 message.', schema: JsonRpcResponseSchema },
+        400: {
+          description:
+            'Malformed JSON, not a JSON-RPC 2.0 message, a URL over 4,096 characters, or (2026-07-28) headers that disagree with the body (-32020), a missing envelope (-32602) or an unsupported protocol version (-32022).',
+          schema: JsonRpcResponseSchema,
+        },
         403: { description: 'Host or Origin not allowed (DNS rebinding protection).', schema: JsonRpcResponseSchema },
         406: { description: 'Accept must list application/json and text/event-stream.', schema: JsonRpcResponseSchema },
         413: { description: `Body larger than ${MCP_BODY_LIMIT / 1024} KiB.`, schema: JsonRpcResponseSchema },
         415: { description: 'Content-Type must be application/json.', schema: JsonRpcResponseSchema },
       },
       fastify: { bodyLimit: MCP_BODY_LIMIT },
-      handler: async (request, reply) => handlePost(request, reply, service),
+      handler: async (request, reply) => handlePost(request, reply, handler, service),
     })
   })
 }
@@ -218,38 +243,118 @@ function wantsEventStream(accept: string | undefined): boolean {
   return sse > 0 && sse > quality(accept, 'application/json')
 }
 
+const isJsonRpcMessage = (m: unknown) => isJSONRPCRequest(m) || isJSONRPCNotification(m) || isJSONRPCResponse(m)
+
 function isJsonRpcPayload(body: unknown): boolean {
-  if (Array.isArray(body)) return body.length > 0 && body.every((m) => JSONRPCMessageSchema.safeParse(m).success)
-  return JSONRPCMessageSchema.safeParse(body).success
+  if (Array.isArray(body)) return body.length > 0 && body.every(isJsonRpcMessage)
+  return isJsonRpcMessage(body)
 }
 
-async function handlePost(request: FastifyRequest, reply: FastifyReply, service: StoreService): Promise<void> {
+/**
+ * The SDK's dual-revision handler: a request carrying the 2026-07-28 envelope (or `server/discover`)
+ * is served by the modern path, anything else by the stateless initialize-era path; both build one
+ * server per request from the same factory. The error links point at this deployment's docs.
+ */
+export function createMcpHttpHandler(
+  service: StoreService,
+  config: Pick<Config, 'publicBaseUrl'>,
+  onerror?: (error: Error) => void,
+  agentSkill?: (base: string) => Promise<{ name: string; bytes: Buffer }>,
+): McpHttpHandler {
+  // Bounded: without PUBLIC_BASE_URL the base comes from the Host header, which any client chooses.
+  const skills = new LRUCache<string, Promise<SkillsExtension>>({ max: 16 })
+  const skillsFor = (base: string): Promise<SkillsExtension> | undefined => {
+    if (!agentSkill) return undefined
+    let loaded = skills.get(base)
+    if (!loaded) {
+      loaded = agentSkill(base).then((skill) => loadSkills(skill.name, skill.bytes, (warning) => onerror?.(new Error(warning))))
+      loaded.catch(() => skills.delete(base))
+      skills.set(base, loaded)
+    }
+    return loaded
+  }
+  return createMcpHandler(
+    async ({ era, requestInfo }) => {
+      let base = config.publicBaseUrl
+      if (!base && requestInfo) base = new URL(requestInfo.url).origin
+      return createMcpServer(service, {
+        era,
+        documentationUrl: base ? `${base}${DOCS_PATH}#errors` : undefined,
+        // Without the skill the server still serves tools and prompts; the failure is reported.
+        skills: base
+          ? await skillsFor(base)?.catch((error: unknown) => {
+              onerror?.(error instanceof Error ? error : new Error(String(error)))
+              return undefined
+            })
+          : undefined,
+      })
+    },
+    {
+      // One JSON body unless the call sends progress first, then an SSE stream (2026-07-28 requests);
+      // initialize-era requests are always answered as a stream, as before.
+      responseMode: 'auto',
+      maxRequestBodySize: MCP_BODY_LIMIT,
+      ...(onerror ? { onerror } : {}),
+    },
+  )
+}
+
+/**
+ * Hands a POST that Fastify has already parsed (and checked: Host, Origin, size, media type) to the
+ * SDK's web-standard handler, and writes its Response to the socket. A dropped connection aborts the
+ * Request, which cancels the call and with it the upstream scan.
+ */
+async function handlePost(request: FastifyRequest, reply: FastifyReply, handler: McpHttpHandler, service: StoreService): Promise<void> {
   const body = request.body
   if (!isJsonRpcPayload(body)) {
     sendRpcError(reply, 400, jsonRpcError(INVALID_REQUEST, 'Invalid Request: the body is not a JSON-RPC 2.0 message.'))
     return
   }
-  const documentationUrl = `${baseUrl(request)}${DOCS_PATH}#errors`
-  const server = createMcpServer(service, { documentationUrl })
-  // SSE response mode (no enableJsonResponse) so progress notifications reach the caller.
-  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined })
+  // First: the fast path takes only well-formed calls, so it needs no params screen.
+  if (await answerFastToolCall(request, reply, body, service, `${baseUrl(request)}${DOCS_PATH}#errors`)) return
+  const invalid = invalidParamsAnswer(body)
+  if (invalid) {
+    reply.code(200).header('content-type', 'application/json').header('cache-control', 'no-store').send(invalid)
+    return
+  }
+  const headers = new Headers()
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value === undefined || name === 'content-length' || name === 'transfer-encoding') continue
+    if (Array.isArray(value)) for (const v of value) headers.append(name, v)
+    else headers.set(name, value)
+  }
+  const abort = new AbortController()
+  const webRequest = new Request(`${baseUrl(request)}${request.url}`, { method: 'POST', headers, signal: abort.signal })
   reply.hijack()
   const raw = reply.raw
-  // A hijacked reply skips onSend hooks: carry over the CORS and other headers set so far.
-  for (const [name, value] of Object.entries(reply.getHeaders())) {
-    if (value !== undefined) raw.setHeader(name, value)
-  }
-  raw.setHeader('x-content-type-options', 'nosniff')
-  // Closing the server aborts handlers still running, so a dropped connection stops the upstream scan.
   raw.once('close', () => {
-    void transport.close().catch(() => {})
-    void server.close().catch(() => {})
+    if (!raw.writableFinished) abort.abort(new Error('the client closed the connection'))
   })
   try {
-    await server.connect(transport)
-    screenRequests(transport, TOOL_NAMES, documentationUrl)
-    await transport.handleRequest(request.raw, raw, body)
+    const response = await handler.fetch(webRequest, { parsedBody: body })
+    // A hijacked reply skips onSend hooks: carry over the CORS and other headers set so far.
+    const out: Record<string, string | string[] | number> = {}
+    for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) out[name] = value
+    response.headers.forEach((value, name) => {
+      out[name] = value
+    })
+    out['x-content-type-options'] = 'nosniff'
+    raw.writeHead(response.status, out as Record<string, string>)
+    if (!response.body) {
+      raw.end()
+      return
+    }
+    const reader = response.body.getReader()
+    raw.once('close', () => void reader.cancel().catch(() => {}))
+    for (;;) {
+      const { done, value } = await reader.read()
+      if (done) break
+      if (raw.destroyed) return
+      raw.write(value)
+    }
+    raw.end()
   } catch (error) {
+    if (abort.signal.aborted) return // the caller left; nothing to answer
     request.log.error({ err: error }, 'MCP request failed')
     if (!raw.headersSent) {
       raw.writeHead(500, { 'content-type': 'application/json; charset=utf-8' })
@@ -260,7 +365,12 @@ async function handlePost(request: FastifyRequest, reply: FastifyReply, service:
   }
 }
 
-function rpcErrorFor(error: FastifyError): { status: number; body: JsonRpcErrorBody } {
+function rpcErrorFor(error: FastifyError | ServiceError): { status: number; body: JsonRpcErrorBody } {
+  // Refusals of the app-wide hooks (URL too long, rate limit, shutting down) keep their status.
+  if (error instanceof ServiceError) {
+    const code = error.status < 500 ? INVALID_REQUEST : SERVER_ERROR
+    return { status: error.status, body: jsonRpcError(code, `${error.message} ${error.hint}`.trim(), { code: error.code }) }
+  }
   switch (error.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return { status: 413, body: jsonRpcError(SERVER_ERROR, `Payload Too Large: the body must be at most ${MCP_BODY_LIMIT} bytes.`) }
@@ -297,14 +407,14 @@ class EventStreams {
       )
     }
     const raw = reply.raw
-    let keepalive: NodeJS.Timeout | undefined
-    let lifetime: NodeJS.Timeout | undefined
+    // Set once the stream is open; `end` may run before that (no slot), so they start empty.
+    const timers: { keepalive?: NodeJS.Timeout; lifetime?: NodeJS.Timeout } = {}
     let ended = false
     const end = (_reason: string) => {
       if (ended) return
       ended = true
-      clearInterval(keepalive)
-      clearTimeout(lifetime)
+      clearInterval(timers.keepalive)
+      clearTimeout(timers.lifetime)
       handle?.release()
       this.#open.delete(end)
       if (!raw.destroyed) raw.end()
@@ -325,8 +435,8 @@ class EventStreams {
     })
     if (typeof raw.socket?.setNoDelay === 'function') raw.socket.setNoDelay(true) // inject()'s fake socket has none
     raw.write(`retry: ${SSE_RETRY_MS}\n: store-finder MCP stream (stateless: notifications arrive on POST responses)\n\n`)
-    keepalive = setInterval(() => raw.write(': keepalive\n\n'), this.limits.sseKeepaliveMs)
-    lifetime = setTimeout(() => end('lifetime reached'), this.limits.sseMaxLifetimeMs)
+    timers.keepalive = setInterval(() => raw.write(': keepalive\n\n'), this.limits.sseKeepaliveMs)
+    timers.lifetime = setTimeout(() => end('lifetime reached'), this.limits.sseMaxLifetimeMs)
     raw.once('close', () => end('client closed'))
     return undefined
   }

@@ -170,6 +170,54 @@ t.test('discovery documents', async (t) => {
     }
   })
 
+  t.test('the server card at <mcp-url>/server-card, listed from the AI catalog, agrees with the well-known documents', async (t) => {
+    const res = await get('/api/mcp/server-card')
+    t.equal(res.status, 200)
+    t.equal(res.headers.get('content-type'), 'application/mcp-server-card+json')
+    t.equal(res.headers.get('access-control-allow-origin'), '*')
+    t.match(res.headers.get('cache-control'), /public, max-age=\d+/)
+    const etag = res.headers.get('etag')
+    t.match(etag, /^"[\w-]+"$/)
+    const card = (await res.json()) as Record<string, unknown> & { remotes: Array<{ type: string; url: string; supportedProtocolVersions: string[] }> }
+    t.same(Object.keys(card).sort(), ['$schema', 'description', 'name', 'remotes', 'title', 'version', 'websiteUrl'], 'only fields the v2 schema allows')
+    t.equal(card.$schema, 'https://static.modelcontextprotocol.io/schemas/v2/server-card.schema.json')
+    t.match(card.name, /^[a-zA-Z0-9.-]+\/store-finder$/)
+    t.ok(String(card.description).length <= 100, 'description within the schema limit')
+    t.same(card.remotes, [{ type: 'streamable-http', url: `${url}/api/mcp`, supportedProtocolVersions: ['2026-07-28', '2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05'] }])
+
+    const again = await fetch(`${url}/api/mcp/server-card`, { headers: { 'if-none-match': etag ?? '' } })
+    t.equal(again.status, 304, 'a matching If-None-Match is 304')
+
+    const catalogRes = await get('/.well-known/ai-catalog.json')
+    t.equal(catalogRes.headers.get('content-type'), 'application/ai-catalog+json')
+    t.equal(catalogRes.headers.get('access-control-allow-origin'), '*')
+    const catalog = (await catalogRes.json()) as { entries: Array<Record<string, string>> }
+    t.match(catalog.entries, [{ type: 'application/mcp-server-card+json', url: `${url}/api/mcp/server-card`, displayName: 'Store Finder', identifier: /^urn:air:/ }])
+
+    const wellKnown = await json<Record<string, unknown>>('/.well-known/mcp/server-card.json')
+    const manifest = await json<Record<string, unknown>>('/.well-known/mcp.json')
+    for (const doc of [wellKnown, manifest]) {
+      t.equal(doc['title'], card.title)
+      t.equal(doc['version'], card.version)
+      t.equal(doc['endpoint'], card.remotes[0]!.url)
+      t.same(doc['protocolVersions'], card.remotes[0]!.supportedProtocolVersions)
+      t.equal(doc['serverCard'], `${url}/api/mcp/server-card`)
+    }
+  })
+
+  t.test('no OAuth metadata anywhere on the origin', async (t) => {
+    for (const path of [
+      '/.well-known/oauth-protected-resource',
+      '/.well-known/oauth-protected-resource/api/mcp',
+      '/.well-known/oauth-authorization-server',
+      '/.well-known/openid-configuration',
+    ]) {
+      t.equal((await get(path)).status, 404, path)
+    }
+    const mcp = await fetch(`${url}/api/mcp`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: '{"jsonrpc":"2.0","id":1,"method":"tools/list"}' })
+    t.notOk(mcp.headers.get('www-authenticate'), 'no auth challenge on the MCP endpoint')
+  })
+
   t.test('agent skills: the index digests match the bytes served', async (t) => {
     const index = await json<{ $schema: string; skills: Array<{ name: string; type: string; description: string; url: string; digest: string }> }>(
       '/.well-known/agent-skills/index.json',

@@ -1,6 +1,6 @@
 import t from 'tap'
-import { Client } from '@modelcontextprotocol/sdk/client/index.js'
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
+import { Client } from '@modelcontextprotocol/client'
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/client'
 import { listenTestApp } from '../helpers/app.js'
 
 t.test('one query through REST, NDJSON and MCP gives the same products', async (t) => {

@@ -1,23 +1,41 @@
-import { toolDefinitions } from '../../tools/index.js'
 import t from 'tap'
 import { request as httpRequest } from 'node:http'
-import { Client } from '@modelcontextprotocol/sdk/client/index.js'
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
-import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js'
+import { Client } from '@modelcontextprotocol/client'
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/client'
+import { CAPABILITIES, LIST_TTL_MS, PROTOCOL_VERSION as LATEST_PROTOCOL_VERSION } from '../../tools/server.js'
+import { toolDefinitions } from '../../tools/index.js'
 import { z } from 'zod'
-import { hostPolicy } from '../../http/routes/mcp.js'
+import { createMcpHttpHandler, hostPolicy } from '../../http/routes/mcp.js'
 import { buildTestApp, listenTestApp } from '../helpers/app.js'
 
 const ACCEPT = 'application/json, text/event-stream'
 const TOOL_NAMES = toolDefinitions.map((tool) => tool.name)
+const MODERN = '2026-07-28'
+
+/** The 2026-07-28 envelope a modern client puts on every request. */
+const envelope = {
+  'io.modelcontextprotocol/protocolVersion': MODERN,
+  'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '1.0.0' },
+  'io.modelcontextprotocol/clientCapabilities': {},
+}
+
+/** A 2026-07-28 request with its headers: Mcp-Method always, Mcp-Name for tools/call and prompts/get. */
+function modern(method: string, params: Record<string, unknown> = {}, name?: string) {
+  const headers: Record<string, string> = { 'mcp-protocol-version': MODERN, 'mcp-method': method }
+  if (name !== undefined) headers['mcp-name'] = name
+  return { body: { jsonrpc: '2.0', id: 1, method, params: { ...params, _meta: envelope } }, headers }
+}
 
 interface Teardown {
   teardown(fn: () => unknown): void
 }
 
-async function connectClient(t: Teardown, url: string) {
+async function connectClient(t: Teardown, url: string, era: 'legacy' | 'modern' = 'legacy') {
   const transport = new StreamableHTTPClientTransport(new URL(`${url}/api/mcp`))
-  const client = new Client({ name: 'http-test', version: '1.0.0' })
+  const client = new Client(
+    { name: 'http-test', version: '1.0.0' },
+    { versionNegotiation: era === 'modern' ? { mode: { pin: MODERN } } : { mode: 'legacy' } },
+  )
   await client.connect(transport)
   t.teardown(() => client.close())
   return { client, transport }
@@ -38,12 +56,15 @@ async function post(url: string, body: unknown, headers: Record<string, string> 
     body: typeof body === 'string' ? body : JSON.stringify(body),
   })
   const text = await res.text()
-  const messages = /text\/event-stream/.test(res.headers.get('content-type') ?? '')
+  const type = res.headers.get('content-type') ?? ''
+  const messages = /text\/event-stream/.test(type)
     ? text
         .split('\n')
         .filter((line) => line.startsWith('data: '))
         .map((line) => JSON.parse(line.slice(6)) as Record<string, unknown>)
-    : []
+    : /application\/json/.test(type) && text
+      ? [JSON.parse(text) as Record<string, unknown>]
+      : []
   return { status: res.status, headers: res.headers, text, messages }
 }
 
@@ -58,11 +79,167 @@ t.test('MCP over Streamable HTTP at /api/mcp', async (t) => {
     const { client, transport } = await connectClient(t, url)
     t.match(client.getServerVersion(), { name: 'store-finder', version: '1.0.0', title: 'Store Finder' })
     t.equal(transport.protocolVersion, LATEST_PROTOCOL_VERSION, 'the newest version is negotiated')
-    t.same(client.getServerCapabilities(), { tools: { listChanged: false }, logging: {} })
+    t.match(client.getServerCapabilities(), {
+      ...CAPABILITIES,
+      resources: { listChanged: false },
+      extensions: { 'io.modelcontextprotocol/skills': {} },
+    })
     const { tools } = await client.listTools()
     t.same(tools.map((tool) => tool.name), TOOL_NAMES)
     const result = await client.callTool({ name: 'get_store', arguments: { branchCode: '11199' } })
     t.match(result.structuredContent, { code: '11199', name: '강남역점' })
+  })
+
+  for (const era of ['legacy', 'modern'] as const) {
+    t.test(`a ${era} SDK client lists and calls every tool, the prompts and completion`, async (t) => {
+      const { client } = await connectClient(t, url, era)
+      t.equal(client.getProtocolEra(), era)
+      const { tools } = await client.listTools()
+      t.same(tools.map((tool) => tool.name), TOOL_NAMES)
+      for (const tool of toolDefinitions) {
+        const result = await client.callTool({ name: tool.name, arguments: {} })
+        t.equal(result.isError, true, `${tool.name} answers (in its own error words: every tool needs an argument)`)
+        t.match(JSON.parse((result.content as Array<{ text: string }>)[0]!.text), { code: /^(missing|invalid)_parameter$/ })
+      }
+      const store = await client.callTool({ name: 'get_store', arguments: { branchCode: '11199' } })
+      t.match(store.structuredContent, { code: '11199' })
+      t.match(store._meta, { 'io.modelcontextprotocol/trust': { untrustedContent: true } })
+      const progress: number[] = []
+      const products = await client.callTool(
+        { name: 'search_products', arguments: { branchCode: '11199', keyword: '수납' } },
+        { onprogress: (p) => progress.push(p.progress) },
+      )
+      t.notOk(products.isError)
+      t.ok(progress.length >= 1 && progress.every((p, i) => i === 0 || p > progress[i - 1]!), 'increasing progress')
+      const { prompts } = await client.listPrompts()
+      t.equal(prompts.length, 2)
+      const completion = await client.complete({ ref: { type: 'ref/prompt', name: 'find_product_at_store' }, argument: { name: 'store', value: '강남' } })
+      t.ok(completion.completion.values.includes('강남역점'))
+
+      // The agent skill through the Skills extension: the same bytes and digest as /.well-known/agent-skills.
+      const index = (await (await fetch(`${url}/.well-known/agent-skills/index.json`)).json()) as { skills: Array<{ name: string; digest: string }> }
+      const Skills = z.looseObject({
+        skills: z.array(z.looseObject({ uri: z.string(), frontmatter: z.looseObject({ name: z.string() }), resources: z.array(z.looseObject({ uri: z.string(), digest: z.string() })) })),
+      })
+      const listed = await client.request({ method: 'skills/list', params: {} } as never, Skills)
+      t.same(
+        listed.skills.map((skill) => ({ name: skill.frontmatter.name, digest: skill.resources.find((r) => r.uri === skill.uri)?.digest })),
+        index.skills.map((skill) => ({ name: skill.name, digest: skill.digest })),
+      )
+      const got = await client.request({ method: 'skills/get', params: { uri: listed.skills[0]!.uri } } as never, z.looseObject({ skill: z.looseObject({ uri: z.string() }) }))
+      t.equal(got.skill.uri, listed.skills[0]!.uri)
+      const read = await client.readResource({ uri: listed.skills[0]!.uri })
+      const served = await (await fetch(`${url}/.well-known/agent-skills/${index.skills[0]!.name}/SKILL.md`)).text()
+      t.equal((read.contents[0] as { text: string }).text, served, 'resources/read gives the SKILL.md bytes')
+    })
+  }
+
+  t.test('2026-07-28: server/discover advertises the revision, capabilities and a cache lifetime', async (t) => {
+    const { body, headers } = modern('server/discover')
+    const res = await post(url, body, headers)
+    t.equal(res.status, 200)
+    t.match(res.messages, [
+      {
+        id: 1,
+        result: {
+          supportedVersions: [MODERN],
+          capabilities: { tools: { listChanged: false }, prompts: {}, completions: {} },
+          resultType: 'complete',
+          ttlMs: LIST_TTL_MS,
+          cacheScope: 'public',
+          instructions: String,
+        },
+      },
+    ])
+    t.notOk((res.messages[0]?.result as { capabilities: Record<string, unknown> }).capabilities.logging, 'no logging in 2026-07-28')
+  })
+
+  t.test('2026-07-28: tools/list is complete, ordered and cacheable; tools/call has resultType', async (t) => {
+    const list = modern('tools/list')
+    const listed = await post(url, list.body, list.headers)
+    const result = listed.messages[0]?.result as { tools: Array<{ name: string; annotations: Record<string, unknown> }>; ttlMs: number; cacheScope: string }
+    t.same(result.tools.map((tool) => tool.name), TOOL_NAMES)
+    t.ok(result.tools.every((tool) => tool.annotations.untrustedContentHint === true), 'untrustedContentHint on the wire')
+    t.equal(result.ttlMs, LIST_TTL_MS)
+    t.equal(result.cacheScope, 'public')
+    const call = modern('tools/call', { name: 'get_store', arguments: { branchCode: '11199' } }, 'get_store')
+    const called = await post(url, call.body, call.headers)
+    t.equal(called.status, 200)
+    t.match(called.messages, [{ id: 1, result: { resultType: 'complete', structuredContent: { code: '11199' } } }])
+  })
+
+  t.test('the tools/call fast path answers exactly as the SDK does', async (t) => {
+    const sdk = createMcpHttpHandler(runtime.service, { publicBaseUrl: undefined })
+    t.teardown(() => sdk.close())
+    const messagesOf = (type: string, text: string) =>
+      /event-stream/.test(type)
+        ? text.split('\n').filter((l) => l.startsWith('data: ')).map((l) => JSON.parse(l.slice(6)) as unknown)
+        : [JSON.parse(text) as unknown]
+    const cases: Array<{ label: string; body: Record<string, unknown>; headers: Record<string, string> }> = []
+    for (const [label, args] of [
+      ['found', { branchCode: '11199' }],
+      ['not found', { branchCode: '99999' }],
+      ['coerced number', { branchCode: 11199 }],
+      ['invalid', { branchCode: 'abc' }],
+      ['missing', {}],
+    ] as const) {
+      cases.push({ label: `legacy ${label}`, body: { jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'get_store', arguments: args } }, headers: {} })
+      cases.push({
+        label: `legacy ${label} with a version header`,
+        body: { jsonrpc: '2.0', id: 'a', method: 'tools/call', params: { name: 'get_store', arguments: args } },
+        headers: { 'mcp-protocol-version': '2025-06-18' },
+      })
+      const m = modern('tools/call', { name: 'get_store', arguments: args }, 'get_store')
+      cases.push({ label: `modern ${label}`, body: m.body, headers: m.headers })
+    }
+    const searched = modern('tools/call', { name: 'search_stores', arguments: { keyword: '강남', pageSize: 2 } }, 'search_stores')
+    cases.push({ label: 'modern search_stores', body: searched.body, headers: searched.headers })
+    for (const c of cases) {
+      const headers = { 'content-type': 'application/json', accept: ACCEPT, ...c.headers }
+      const fast = await fetch(`${url}/api/mcp`, { method: 'POST', headers, body: JSON.stringify(c.body) })
+      t.ok(fast.headers.get('x-request-id'), `${c.label}: answered by the fast path`)
+      const fastType = fast.headers.get('content-type') ?? ''
+      const fastMessages = messagesOf(fastType, await fast.text())
+      const slow = await sdk.fetch(new Request(`${url}/api/mcp`, { method: 'POST', headers }), { parsedBody: c.body })
+      const slowType = slow.headers.get('content-type') ?? ''
+      t.equal(fast.status, slow.status, `${c.label}: status`)
+      t.equal(fastType.split(';')[0], slowType.split(';')[0], `${c.label}: media type`)
+      t.same(fastMessages, messagesOf(slowType, await slow.text()), `${c.label}: the same JSON-RPC answer`)
+    }
+  })
+
+  t.test('calls the fast path does not take still reach the SDK', async (t) => {
+    const withProgress = await post(url, { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_store', arguments: { branchCode: '11199' }, _meta: { progressToken: 'p' } } })
+    t.notOk(withProgress.headers.get('x-request-id'), 'a progress token goes to the SDK')
+    t.match(withProgress.messages, [{ id: 1, result: { structuredContent: { code: '11199' } } }])
+    const unknown = await post(url, { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'nope', arguments: {} } })
+    t.notOk(unknown.headers.get('x-request-id'), 'an unknown tool goes to the SDK')
+    t.match(unknown.messages, [{ id: 2, result: { isError: true } }])
+    const noAccept = await fetch(`${url}/api/mcp`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'get_store', arguments: { branchCode: '11199' } } }) })
+    t.equal(noAccept.status, 406, 'the SDK refuses a legacy call that does not accept both media types')
+  })
+
+  t.test('2026-07-28: an Mcp-Name that disagrees with the body is 400 with -32020', async (t) => {
+    const call = modern('tools/call', { name: 'get_store', arguments: { branchCode: '11199' } }, 'search_stores')
+    const res = await post(url, call.body, call.headers)
+    t.equal(res.status, 400)
+    t.match(res.messages, [{ error: { code: -32020 } }])
+  })
+
+  t.test('2026-07-28: ping and logging are gone', async (t) => {
+    const ping = modern('ping')
+    const res = await post(url, ping.body, ping.headers)
+    t.match(res.messages, [{ error: { code: -32601 } }])
+  })
+
+  t.test('a URL over 4,096 characters is a 4xx JSON-RPC error, not a 500', async (t) => {
+    const res = await fetch(`${url}/api/mcp?${'a'.repeat(5000)}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: ACCEPT },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+    })
+    t.equal(res.status, 400)
+    t.match(await res.json(), { jsonrpc: '2.0', id: null, error: { code: -32600, message: /longer than 4096/ } })
   })
 
   t.test('progress notifications reach an HTTP client before the result', async (t) => {
@@ -70,7 +247,6 @@ t.test('MCP over Streamable HTTP at /api/mcp', async (t) => {
     const progress: number[] = []
     const result = await client.callTool(
       { name: 'search_products', arguments: { branchCode: '11199', keyword: '수납' } },
-      undefined,
       { onprogress: (p) => progress.push(p.progress) },
     )
     t.notOk(result.isError)
@@ -210,7 +386,7 @@ t.test('MCP over Streamable HTTP at /api/mcp', async (t) => {
       transport: 'streamable-http',
       protocol: 'JSON-RPC 2.0 over Streamable HTTP',
       protocolVersion: LATEST_PROTOCOL_VERSION,
-      manifest: `${url}/.well-known/mcp/server-card.json`,
+      manifest: `${url}/api/mcp/server-card`,
       capabilities: { tools: { listChanged: false }, logging: {} },
     })
     for (const version of ['2025-06-18', '2025-03-26', '2024-11-05']) t.ok(info.protocolVersions.includes(version), version)

@@ -4,8 +4,8 @@
 // JSON-RPC error, never a transport failure. After recovery the same call gives the healthy result.
 
 import t from 'tap'
-import { Client } from '@modelcontextprotocol/sdk/client/index.js'
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
+import { Client } from '@modelcontextprotocol/client'
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/client'
 import type { SimEndpoint, SimFault } from '../../src/upstream/simulator/server.js'
 import { listenTestApp } from '../helpers/app.js'
 import {

@@ -1,6 +1,6 @@
 import t from 'tap'
-import { Client } from '@modelcontextprotocol/sdk/client/index.js'
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js'
+import { Client } from '@modelcontextprotocol/client'
+import { InMemoryTransport } from '@modelcontextprotocol/server'
 import { loadConfig } from '../../src/config.js'
 import { createRuntime } from '../../src/runtime.js'
 import { CataloguePageSchema, ProductNearbySchema, ProductSearchResultSchema } from '../../src/schemas.js'

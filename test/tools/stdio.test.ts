@@ -1,12 +1,18 @@
-import { toolDefinitions } from '../../tools/index.js'
 import { fileURLToPath } from 'node:url'
 import t from 'tap'
-import { Client } from '@modelcontextprotocol/sdk/client/index.js'
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
+import { Client } from '@modelcontextprotocol/client'
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio'
+
+import { toolDefinitions } from '../../tools/index.js'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 
-t.test('store-finder mcp serves the tools over stdio', async (t) => {
+const MODES = [
+  { era: 'legacy', negotiation: { mode: 'legacy' as const } },
+  { era: 'modern', negotiation: { mode: { pin: '2026-07-28' } } },
+] as const
+
+for (const { era, negotiation } of MODES) t.test(`store-finder mcp serves the tools over stdio to a ${era} client`, async (t) => {
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: ['--import', 'tsx', 'bin/store-finder.ts', 'mcp'],
@@ -16,16 +22,22 @@ t.test('store-finder mcp serves the tools over stdio', async (t) => {
   })
   let stderr = ''
   transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
-  const client = new Client({ name: 'stdio-test', version: '1.0.0' })
+  const client = new Client({ name: 'stdio-test', version: '1.0.0' }, { versionNegotiation: negotiation })
   t.teardown(() => client.close())
   await client.connect(transport)
 
+  t.equal(client.getProtocolEra(), era)
   t.match(client.getServerVersion(), { name: 'store-finder', version: '1.0.0' })
   const { tools } = await client.listTools()
   t.same(
     tools.map((tool) => tool.name),
     toolDefinitions.map((tool) => tool.name),
   )
+  for (const tool of toolDefinitions) {
+    const called = await client.callTool({ name: tool.name, arguments: {} })
+    // Every tool answers (all need an argument, so in the tools' own error words).
+    t.equal(called.isError, true, `${tool.name} answers over stdio`)
+  }
 
   const stores = await client.callTool({ name: 'search_stores', arguments: { keyword: '강남', pageSize: 2 } })
   t.notOk(stores.isError)
@@ -34,7 +46,6 @@ t.test('store-finder mcp serves the tools over stdio', async (t) => {
   const progress: number[] = []
   const products = await client.callTool(
     { name: 'search_products', arguments: { branchCode: '11199', keyword: '수납' } },
-    undefined,
     { onprogress: (p) => progress.push(p.progress) },
   )
   t.notOk(products.isError)

@@ -1,13 +1,14 @@
 import t from 'tap'
-import { Client } from '@modelcontextprotocol/sdk/client/index.js'
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js'
-import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js'
+import { Client } from '@modelcontextprotocol/client'
+import { InMemoryTransport } from '@modelcontextprotocol/server'
+import type { JSONRPCMessage } from '@modelcontextprotocol/server'
 import { z } from 'zod'
 import { loadConfig } from '../../src/config.js'
 import { createRuntime } from '../../src/runtime.js'
 import type { StoreService } from '../../src/service.js'
-import { createMcpServer, INSTRUCTIONS } from '../../tools/server.js'
-import { toolDefinitions } from '../../tools/index.js'
+import { CAPABILITIES, createMcpServer, INSTRUCTIONS } from '../../tools/server.js'
+import { PROMPT_NAMES } from '../../tools/prompts.js'
+import { TRUST_META_KEY, toolDefinitions } from '../../tools/index.js'
 import { simulator, testEnv } from '../helpers/app.js'
 
 const DOCS = 'https://stores.example/developers#errors'
@@ -80,7 +81,8 @@ t.test('MCP tools over an in-memory transport', async (t) => {
 
   t.test('initialize reports name, version, title, instructions and capabilities', async (t) => {
     t.match(client.getServerVersion(), { name: 'store-finder', version: '1.0.0', title: 'Store Finder' })
-    t.same(client.getServerCapabilities(), { tools: { listChanged: false }, logging: {} })
+    t.same(client.getServerCapabilities(), CAPABILITIES)
+    t.same(CAPABILITIES, { tools: { listChanged: false }, prompts: { listChanged: false }, completions: {}, logging: {} })
     const instructions = client.getInstructions() ?? ''
     t.equal(instructions, INSTRUCTIONS)
     const order = ['search_stores', 'search_products', 'get_product_availability'].map((name) => instructions.indexOf(name))
@@ -304,8 +306,8 @@ t.test('MCP tools over an in-memory transport', async (t) => {
   t.test('search_products sends increasing progress when the caller asks for it', async (t) => {
     const updates: Array<{ progress: number; total?: number; message?: string }> = []
     const result = structuredOf(
-      await client.callTool({ name: 'search_products', arguments: { branchCode: '11199', keyword: '수납' } }, undefined, {
-        onprogress: (p) => updates.push(p),
+      await client.callTool({ name: 'search_products', arguments: { branchCode: '11199', keyword: '수납' } }, {
+        onprogress: (p: { progress: number; total?: number; message?: string }) => updates.push(p),
       }),
     )
     t.ok(Array.isArray(result.products))
@@ -314,6 +316,43 @@ t.test('MCP tools over an in-memory transport', async (t) => {
     t.equal(updates.at(-1)?.progress, 100)
     t.ok(updates.every((u) => u.total === 100))
     t.match(updates[0]?.message, /^0 of 10 found, \d+ scanned on page 1$/)
+  })
+
+  t.test('successful results carry the trust label in _meta; error results do not need it', async (t) => {
+    const ok = await client.callTool({ name: 'get_store', arguments: { branchCode: '11199' } })
+    t.same(ok._meta?.[TRUST_META_KEY], { untrustedContent: true, source: "the retail chain's public web service" })
+    t.match(INSTRUCTIONS, TRUST_META_KEY, 'the instructions say so')
+  })
+
+  t.test('tools/list carries no safe-integer bounds, only real ones', async (t) => {
+    const raw = JSON.stringify(await client.request({ method: 'tools/list' }, ToolsWire))
+    t.notMatch(raw, String(Number.MAX_SAFE_INTEGER))
+    t.match(raw, '"maximum":10', 'pageSize keeps its real bound')
+  })
+
+  t.test('the two prompts frame the journeys and complete store names', async (t) => {
+    const { prompts } = await client.listPrompts()
+    t.same(prompts.map((p) => p.name), [...PROMPT_NAMES])
+    t.match(prompts[0], { title: String, description: String, arguments: [{ name: 'store', required: true }, { name: 'product', required: true }] })
+    const got = await client.getPrompt({ name: 'find_product_at_store', arguments: { store: '강남역점', product: '텀블러' } })
+    const text = (got.messages[0]?.content as { text: string }).text
+    t.match(text, /search_stores with keyword "강남역점"/)
+    t.match(text, /search_products/)
+    const byCode = await client.getPrompt({ name: 'find_product_at_store', arguments: { store: '11199', product: '텀블러' } })
+    t.match((byCode.messages[0]?.content as { text: string }).text, /"11199" is a store code/)
+    const near = await client.getPrompt({ name: 'find_store_with_product', arguments: { place: '홍대입구', product: '건전지' } })
+    t.match((near.messages[0]?.content as { text: string }).text, /get_product_availability/)
+
+    const completion = await client.complete({ ref: { type: 'ref/prompt', name: 'find_product_at_store' }, argument: { name: 'store', value: '강남' } })
+    t.ok(completion.completion.values.length > 0 && completion.completion.values.length <= 10, 'some store names, at most 10')
+    t.ok(completion.completion.values.includes('강남역점'))
+    const empty = await client.complete({ ref: { type: 'ref/prompt', name: 'find_store_with_product' }, argument: { name: 'place', value: '' } })
+    t.same(empty.completion.values, [], 'nothing typed, nothing suggested')
+  })
+
+  t.test('a completion whose store search fails is an error, not an empty list', async (t) => {
+    sim.setFault('selStr', { kind: 'http500' })
+    await t.rejects(client.complete({ ref: { type: 'ref/prompt', name: 'find_product_at_store' }, argument: { name: 'store', value: '부산' } }))
   })
 
   t.test('no progress notifications without a progress token', async (t) => {
@@ -346,7 +385,7 @@ t.test('cancelling a search_products call aborts the upstream scan', async (t) =
   const controller = new AbortController()
   let started!: () => void
   const firstProgress = new Promise<void>((resolve) => (started = resolve))
-  const call = client.callTool({ name: 'search_products', arguments: { branchCode: '11199', keyword: '수납' } }, undefined, {
+  const call = client.callTool({ name: 'search_products', arguments: { branchCode: '11199', keyword: '수납' } }, {
     signal: controller.signal,
     onprogress: () => started(),
   })
@@ -407,4 +446,30 @@ t.test('upstream calls still running when a call has answered are cancelled', as
   t.equal(error.code, 'internal_error')
   await stragglerAborted
   t.pass('the hanging placement lookup was aborted once the call had answered')
+})
+
+t.test('requests with invalid params are -32602 with one sentence, on any transport', async (t) => {
+  const { invalidParamsAnswer, screenTransport } = await import('../../tools/screen.js')
+  t.match(invalidParamsAnswer({ jsonrpc: '2.0', id: 1, method: 'initialize', params: {} }), {
+    id: 1,
+    error: { code: -32602, message: /^Invalid params for initialize: params\.protocolVersion: / },
+  })
+  t.match(invalidParamsAnswer({ jsonrpc: '2.0', id: 2, method: 'logging/setLevel', params: { level: 'loud' } }), { error: { code: -32602 } })
+  t.equal(invalidParamsAnswer({ jsonrpc: '2.0', id: 3, method: 'tools/list' }), undefined, 'a valid request passes')
+  t.equal(invalidParamsAnswer({ jsonrpc: '2.0', method: 'notifications/initialized' }), undefined, 'notifications pass')
+
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair()
+  const delivered: unknown[] = []
+  const answers: unknown[] = []
+  screenTransport(serverSide)
+  serverSide.onmessage = (message) => delivered.push(message)
+  clientSide.onmessage = (message) => answers.push(message)
+  await serverSide.start()
+  await clientSide.start()
+  await clientSide.send({ jsonrpc: '2.0', id: 9, method: 'initialize', params: {} } as JSONRPCMessage)
+  await clientSide.send({ jsonrpc: '2.0', id: 10, method: 'tools/list' } as JSONRPCMessage)
+  await new Promise((resolve) => setImmediate(resolve))
+  t.match(answers, [{ id: 9, error: { code: -32602 } }], 'answered by the screen')
+  t.match(delivered, [{ id: 10, method: 'tools/list' }], 'only the valid request reaches the server')
+  await clientSide.close()
 })
