@@ -2,7 +2,7 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import type { CallToolResult, ServerNotification, ServerRequest } from '@modelcontextprotocol/sdk/types.js'
 import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js'
 import { z } from 'zod'
-import { ServiceError } from '../src/errors.js'
+import { ServiceError, toServiceError } from '../src/errors.js'
 import type { ScanProgress } from '../src/schemas.js'
 import type { StoreService } from '../src/service.js'
 import { validateInput } from '../src/validation.js'
@@ -22,6 +22,10 @@ export const toolDefinitions: ToolDefinition[] = [searchStores, searchNearbyStor
 export interface ToolOptions {
   /** Documentation URL put in error results (`documentation`); omitted when unknown. */
   documentationUrl?: string | undefined
+  /** Sees every failed call (the stdio door logs upstream failures to stderr with it). */
+  onFailure?: ((tool: string, error: ServiceError) => void) | undefined
+  /** Replaces a hint that points at something this door does not have (stdio has no HTTP paths). */
+  localHint?: ((error: ServiceError) => string | undefined) | undefined
 }
 
 type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>
@@ -125,7 +129,9 @@ export async function callTool(
       structuredContent,
     }
   } catch (error) {
-    return toolError(error, tool.family, options.documentationUrl)
+    const failure = toServiceError(error, tool.family)
+    options.onFailure?.(tool.name, failure)
+    return toolError(failure, tool.family, options.documentationUrl, options.localHint?.(failure))
   } finally {
     answered.abort(new Error('the tool call has answered'))
   }

@@ -1,12 +1,30 @@
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { ConfigError, loadConfig, type Config } from '../src/config.js'
-import { DOCS_PATH } from '../src/errors.js'
+import { DOCS_PATH, type ServiceError } from '../src/errors.js'
 import { createRuntime } from '../src/runtime.js'
+import { upstreamProblem } from '../src/startup-check.js'
+import { UpstreamError } from '../src/upstream/errors.js'
 import { toolDefinitions } from './index.js'
 import { screenRequests } from './screen.js'
 import { createMcpServer } from './server.js'
 
 const log = (line: string) => process.stderr.write(`store-finder mcp: ${line}\n`)
+
+const LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'] as const
+const enabled = (config: Config, level: 'info' | 'warn') => LEVELS.indexOf(config.logLevel) <= LEVELS.indexOf(level)
+
+/** Upstream trouble the person running the host should hear about, as opposed to a caller's own mistake. */
+const isUpstreamFailure = (error: ServiceError) =>
+  error.cause instanceof UpstreamError || ['upstream_error', 'upstream_unavailable', 'overloaded'].includes(error.code)
+
+/**
+ * The service's hints point REST callers at /api/health/upstream, which a stdio session does not
+ * have; here the evidence is this process's stderr, which hosts keep as the server's log.
+ */
+function localHint(error: ServiceError): string | undefined {
+  if (!/\/api\b|\/developers\b/.test(error.hint)) return undefined
+  return "This is not a problem with your request. Retry in a few seconds; if it persists, the chain's service is down or unreachable: the warnings this server writes to stderr (the host's MCP log for store-finder) say which."
+}
 
 /**
  * `store-finder mcp`: the same tools over stdio for desktop hosts, in-process (no HTTP hop). stdout
@@ -30,17 +48,32 @@ export async function main(): Promise<void> {
   }
 
   const runtime = await createRuntime(config)
+  const circuit = runtime.client.circuit
+  let opens = circuit.snapshot.opens
+  const onFailure = (tool: string, error: ServiceError) => {
+    if (!isUpstreamFailure(error) || !enabled(config, 'warn')) return
+    log(`warn: ${tool} failed: ${error.code}: ${error.message}${error.detail ? ` (${error.detail})` : ''}`)
+    const now = circuit.snapshot
+    if (now.opens > opens) {
+      log(`warn: circuit breaker open after repeated upstream failures; failing fast for ${now.retryAfterSeconds} s`)
+    }
+    opens = now.opens
+  }
   // Without PUBLIC_BASE_URL there is no address to point at, so error results carry none.
   const documentationUrl = config.publicBaseUrl ? `${config.publicBaseUrl}${DOCS_PATH}#errors` : undefined
-  const server = createMcpServer(runtime.service, { documentationUrl })
+  const server = createMcpServer(runtime.service, { documentationUrl, onFailure, localHint })
   const transport = new StdioServerTransport()
+
+  // Requests received and not yet answered: on stdin EOF they are answered before the process exits.
+  const inFlight = new Set<string | number>()
+  let drained: (() => void) | undefined
 
   let closing = false
   const shutdown = async (why: string) => {
     // server.close() fires onclose, which calls here again.
     if (closing) return
     closing = true
-    if (config.logLevel !== 'silent') log(`closing (${why})`)
+    if (enabled(config, 'info')) log(`closing (${why})`)
     try {
       await server.close()
       await runtime.close()
@@ -50,16 +83,44 @@ export async function main(): Promise<void> {
     }
     process.exit(0)
   }
+  // The client closed its end: no more requests can come, but the ones it sent still deserve answers.
+  // Bounded by the scan deadline, the longest any call may take.
+  let ending = false
+  const endOfInput = async (why: string) => {
+    if (ending || closing) return
+    ending = true
+    if (inFlight.size > 0) {
+      if (enabled(config, 'info')) log(`${why}; answering ${inFlight.size} call(s) in flight first`)
+      await new Promise<void>((resolve) => {
+        drained = resolve
+        setTimeout(resolve, config.scan.deadlineMs + 2_000).unref()
+      })
+    }
+    await shutdown(why)
+  }
 
   transport.onerror = (error) => log(`transport error: ${error.message}`)
   server.server.onclose = () => void shutdown('transport closed')
-  process.stdin.once('end', () => void shutdown('stdin ended'))
-  process.stdin.once('close', () => void shutdown('stdin closed'))
+  process.stdin.once('end', () => void endOfInput('stdin ended'))
+  process.stdin.once('close', () => void endOfInput('stdin closed'))
   for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, () => void shutdown(signal))
 
   await server.connect(transport)
   screenRequests(transport, toolDefinitions.map((tool) => tool.name), documentationUrl)
-  if (config.logLevel !== 'silent') {
+  const deliver = transport.onmessage!
+  transport.onmessage = (message) => {
+    if ('method' in message && 'id' in message) inFlight.add(message.id)
+    deliver(message)
+  }
+  const send = transport.send.bind(transport)
+  transport.send = async (message) => {
+    await send(message)
+    if (!('method' in message) && 'id' in message && message.id !== undefined && inFlight.delete(message.id) && inFlight.size === 0) drained?.()
+  }
+
+  if (enabled(config, 'info')) {
     log(`ready on stdio (upstream: ${runtime.simulated ? `simulator at ${runtime.upstreamUrl}` : runtime.upstreamUrl})`)
   }
+  const problem = await upstreamProblem(runtime)
+  if (problem && enabled(config, 'warn')) log(`warn: ${problem}`)
 }
