@@ -62,19 +62,11 @@ export function registerIndexRoute(app: FastifyInstance, registry: RouteRegistry
     },
   })
 
-  registry.add(app, {
-    method: 'GET',
-    path: '/',
-    operationId: 'getRoot',
-    summary: 'Start here: browsers go to /developers, API clients to /api',
-    description: 'Redirects (302) a browser (Accept: text/html) to the developer page and anything else to the API index.',
-    tags: ['Discovery'],
-    inOpenApi: false,
-    responses: { 302: { description: 'Redirect to /developers or /api.' } },
-    handler: async (request, reply) => {
-      // Browsers name text/html explicitly; curl and API clients send */* or application/json.
-      const wantsHtml = /(^|,)\s*text\/html\s*(;|,|$)/i.test(request.headers.accept ?? '')
-      return reply.header('vary', 'accept').redirect(wantsHtml ? DOCUMENTATION_PATHS.developers! : '/api', 302)
-    },
+  // A convenience for people typing the bare address, not an API operation, so it stays out of the
+  // route table (index, OpenAPI, /developers).
+  app.get('/', async (request, reply) => {
+    // Browsers name text/html explicitly; curl and API clients send */* or application/json.
+    const wantsHtml = /(^|,)\s*text\/html\s*(;|,|$)/i.test(request.headers.accept ?? '')
+    return reply.header('vary', 'accept').redirect(wantsHtml ? DOCUMENTATION_PATHS.developers! : '/api', 302)
   })
 }
