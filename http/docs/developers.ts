@@ -22,13 +22,14 @@ header, main, footer { max-width: 60rem; margin: 0 auto; padding: 0 1rem; }
 header { border-bottom: 1px solid var(--line); padding-top: .75rem; padding-bottom: .75rem; }
 header nav { display: flex; flex-wrap: wrap; gap: .25rem 1rem; }
 header nav a { white-space: nowrap; }
-p, li, td { overflow-wrap: anywhere; }
+p, li, td, summary { overflow-wrap: break-word; word-break: keep-all; }
 .lead { font-size: 1.1rem; }
 .start { border: 1px solid var(--line); border-radius: 8px; padding: 0 1rem .5rem; margin: 1rem 0; }
 .start h2 { border: 0; margin-top: 1rem; }
 details { margin: .5rem 0; }
 summary { cursor: pointer; font-weight: 600; }
 details pre { margin-top: .5rem; }
+@media (max-width: 480px) { h1 { font-size: 1.45rem; } .start { padding: 0 .6rem .4rem; } pre { padding: .6rem; font-size: .85rem; } }
 a { color: var(--accent); }
 h1 { font-size: 1.8rem; margin-top: 1.5rem; }
 h2 { border-bottom: 1px solid var(--line); padding-bottom: .25rem; margin-top: 2.5rem; }
