@@ -6,9 +6,9 @@
  * Every child process is bounded; any failed check exits non-zero.
  */
 import { execFileSync, spawn, spawnSync } from 'node:child_process'
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { PACKAGE_NAME, httpSetups, stdioSetups } from '../http/docs/hosts.js'
 import { toolDefinitions } from '../tools/index.js'
@@ -132,6 +132,18 @@ try {
   const missing = spawnSync(process.execPath, [join(bare, 'run.js'), 'mcp'], { encoding: 'utf8', timeout: 30_000 })
   say(`\n$ node bin/run.js mcp   (no dist/)   → exit ${missing.status}\n${missing.stderr.trim()}`)
   check(missing.status === 1 && missing.stderr.trim().split('\n').length === 1 && /npm install/.test(missing.stderr), 'missing build: one line naming the fix')
+
+  // 5b. `npx -y /path/to/clone mcp` on a clone where `npm install` never ran: one line, not exit 127.
+  const clone = join(work, 'clone')
+  for (const file of execFileSync('git', ['ls-files', '-co', '--exclude-standard'], { cwd: root, encoding: 'utf8' }).trim().split('\n')) {
+    if (!existsSync(join(root, file))) continue
+    mkdirSync(dirname(join(clone, file)), { recursive: true })
+    copyFileSync(join(root, file), join(clone, file))
+  }
+  const fromClone = spawnSync('npx', ['-y', clone, 'mcp'], { cwd: empty, encoding: 'utf8', timeout: 120_000, input: '' })
+  const cloneErr = fromClone.stderr.split('\n').filter((l) => l && !l.startsWith('npm warn')).join('\n')
+  say(`\n$ npx -y <clone without npm install> mcp   → exit ${fromClone.status}\n${cloneErr}`)
+  check(fromClone.status === 1 && /not built .*run `npm install` in/.test(cloneErr), 'an unbuilt clone says how to fix it')
 
   // 6. The Claude Desktop bundle: build, validate, unpack, start it the way the manifest says.
   say(`\n$ npm run bundle`)
