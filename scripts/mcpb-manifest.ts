@@ -6,10 +6,11 @@ import { toolDefinitions } from '../tools/index.js'
  * The Claude Desktop bundle's manifest, written from the package and the tool definitions so it
  * cannot drift from what tools/list says.
  *
- * manifest_version 0.3: the newest version whose features this bundle needs that Claude Desktop's
- * loader has accepted for longest. 0.4 adds only the experimental `uv` server type (Python) and is
- * refused by desktop builds that predate it; 0.2, what `mcpb init` still writes, lacks nothing we use
- * but 0.3 is what current desktop builds and the mcpb validator treat as the stable version.
+ * manifest_version 0.3: everything this bundle uses (a node server, tools, compatibility) is in it, and
+ * it is understood by every loader since 0.3 appeared, the one Claude Desktop embeds (@anthropic-ai/mcpb)
+ * included. 0.4 only adds the experimental `uv` server type for Python, which a Node server has no use
+ * for, and a desktop build whose loader predates 0.4 cannot validate a 0.4 manifest. 0.2, what
+ * `mcpb init` still writes, would also do, but lacks icons and localization should we want them.
  */
 export const MANIFEST_VERSION = '0.3'
 
