@@ -17,6 +17,11 @@ export default tseslint.config(
     },
   },
   {
+    // Plain JavaScript entry points run on Node before any build (bin/run.js, scripts/prepare.mjs).
+    files: ['**/*.js', '**/*.mjs'],
+    languageOptions: { globals: { process: 'readonly', URL: 'readonly', console: 'readonly' } },
+  },
+  {
     files: ['src/**/*.ts'],
     rules: {
       'no-restricted-imports': [

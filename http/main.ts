@@ -1,6 +1,13 @@
 import { ConfigError, loadConfig, type Config } from '../src/config.js'
+import { DOCS_PATH } from '../src/errors.js'
 import { createRuntime } from '../src/runtime.js'
+import { upstreamProblem } from '../src/startup-check.js'
 import { buildApp } from './app.js'
+
+/** A start-up failure a person can act on: main() prints the message as one line and exits non-zero. */
+export class StartupError extends Error {
+  override readonly name = 'StartupError'
+}
 
 /** Log lines never carry the pre-auth token or bearer (they only appear on upstream requests, but be sure). */
 const REDACT = ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-dm-uid"]']
@@ -11,8 +18,29 @@ export async function serve(config: Config): Promise<{ close: () => Promise<void
     runtime,
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel, redact: REDACT },
   })
-  const address = await app.listen({ port: config.port, host: config.host })
-  app.log.info({ upstream: runtime.simulated ? `simulator at ${runtime.upstreamUrl}` : runtime.upstreamUrl }, 'store-finder ready')
+  let address: string
+  try {
+    address = await app.listen({ port: config.port, host: config.host })
+  } catch (error) {
+    await runtime.close()
+    const code = (error as NodeJS.ErrnoException).code
+    if (code === 'EADDRINUSE') {
+      throw new StartupError(`port ${config.port} on ${config.host} is already in use; stop the other process or choose another with PORT=<number> (PORT=0 picks a free one)`)
+    }
+    if (code === 'EACCES') throw new StartupError(`not allowed to listen on port ${config.port}; use a port above 1023 with PORT=<number>`)
+    if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') throw new StartupError(`HOST=${config.host} is not an address of this machine; use 127.0.0.1 or 0.0.0.0`)
+    throw error
+  }
+  // The address people can open: a wildcard bind is reachable on loopback.
+  const base = config.publicBaseUrl ?? address.replace(/\/\/(0\.0\.0\.0|\[::\])(?=:)/, '//127.0.0.1')
+  app.log.info(
+    { upstream: runtime.simulated ? `simulator at ${runtime.upstreamUrl}` : runtime.upstreamUrl },
+    `store-finder ready: API ${base}/api · docs ${base}${DOCS_PATH} · MCP ${base}/api/mcp`,
+  )
+  // Not awaited: the server is up either way; the check only tells the person early.
+  void upstreamProblem(runtime).then((problem) => {
+    if (problem) app.log.warn(problem)
+  })
 
   let closing: Promise<void> | undefined
   const close = () =>
@@ -37,12 +65,23 @@ export async function main(): Promise<void> {
     config = loadConfig()
   } catch (error) {
     if (error instanceof ConfigError) {
-      process.stderr.write(`store-finder: ${error.message}\n`)
+      // One line: "Invalid configuration: PORT="eighty": expected ...; HOST=...".
+      const [head, ...issues] = error.message.split('\n')
+      process.stderr.write(`store-finder: ${head} ${issues.map((line) => line.trim()).join('; ')}\n`)
       process.exit(2)
     }
     throw error
   }
-  const server = await serve(config)
+  let server: Awaited<ReturnType<typeof serve>>
+  try {
+    server = await serve(config)
+  } catch (error) {
+    if (error instanceof StartupError) {
+      process.stderr.write(`store-finder: ${error.message}\n`)
+      process.exit(1)
+    }
+    throw error
+  }
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.once(signal, () => {
       server.close().then(

@@ -171,6 +171,11 @@ export const unknownStoreForProducts = (code: string): ServiceError =>
     hint: 'Call searchStores (MCP: search_stores) first and pass one of the returned store codes as branchCode.',
   })
 
+/** Whether the chain's service is to blame (as opposed to the caller's own mistake): worth a warning to whoever runs us. */
+export function isUpstreamFailure(error: ServiceError): boolean {
+  return error.cause instanceof UpstreamError || ['upstream_error', 'upstream_unavailable', 'overloaded'].includes(error.code)
+}
+
 /** Which family an operation belongs to decides its upstream-failure status (spec §7). */
 export type OperationFamily = 'store' | 'product'
 

@@ -30,10 +30,12 @@ export function toolErrorBody(error: ServiceError, documentation?: string): Tool
  * the same JSON as the REST Error body, so a model can branch on `code` and follow `hint`. No
  * structuredContent, since it would have to match the tool's (success) output schema.
  */
-export function toolError(error: unknown, family: OperationFamily, documentation?: string): CallToolResult {
+export function toolError(error: unknown, family: OperationFamily, documentation?: string, hint?: string): CallToolResult {
   const serviceError = toServiceError(error, family)
+  const body = toolErrorBody(serviceError, documentation)
+  if (hint !== undefined) body.hint = hint
   return {
     isError: true,
-    content: [{ type: 'text', text: JSON.stringify(toolErrorBody(serviceError, documentation)) }],
+    content: [{ type: 'text', text: JSON.stringify(body) }],
   }
 }

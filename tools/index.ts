@@ -1,7 +1,7 @@
 import type { CallToolResult, McpServer, ServerContext, Tool } from '@modelcontextprotocol/server'
 import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server'
 import { z } from 'zod'
-import { ServiceError } from '../src/errors.js'
+import { ServiceError, toServiceError } from '../src/errors.js'
 import type { ScanProgress } from '../src/schemas.js'
 import type { StoreService } from '../src/service.js'
 import { validateInput } from '../src/validation.js'
@@ -31,6 +31,10 @@ export const toolDefinitions: ToolDefinition[] = [
 export interface ToolOptions {
   /** Documentation URL put in error results (`documentation`); omitted when unknown. */
   documentationUrl?: string | undefined
+  /** Sees every failed call (the stdio door logs upstream failures to stderr with it). */
+  onFailure?: ((tool: string, error: ServiceError) => void) | undefined
+  /** Replaces a hint that points at something this door does not have (stdio has no HTTP paths). */
+  localHint?: ((error: ServiceError) => string | undefined) | undefined
 }
 
 /**
@@ -217,7 +221,9 @@ export async function callTool(
       _meta: { ...UNTRUSTED_RESULT_META },
     }
   } catch (error) {
-    return toolError(error, tool.family, options.documentationUrl)
+    const failure = toServiceError(error, tool.family)
+    options.onFailure?.(tool.name, failure)
+    return toolError(failure, tool.family, options.documentationUrl, options.localHint?.(failure))
   } finally {
     answered.abort(new Error('the tool call has answered'))
   }

@@ -1,11 +1,59 @@
+import { PassThrough } from 'node:stream'
 import { StdioServerTransport, serveStdio } from '@modelcontextprotocol/server/stdio'
+import type { Transport } from '@modelcontextprotocol/server'
 import { ConfigError, loadConfig, type Config } from '../src/config.js'
-import { DOCS_PATH } from '../src/errors.js'
+import { DOCS_PATH, isUpstreamFailure, type ServiceError } from '../src/errors.js'
 import { createRuntime } from '../src/runtime.js'
+import { upstreamProblem } from '../src/startup-check.js'
 import { screenTransport } from './screen.js'
 import { createMcpServer } from './server.js'
 
 const log = (line: string) => process.stderr.write(`store-finder mcp: ${line}\n`)
+
+const LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'] as const
+const enabled = (config: Config, level: 'info' | 'warn') => LEVELS.indexOf(config.logLevel) <= LEVELS.indexOf(level)
+
+/**
+ * The service's hints point REST callers at /api/health/upstream, which a stdio session does not
+ * have; here the evidence is this process's stderr, which hosts keep as the server's log.
+ */
+function localHint(error: ServiceError): string | undefined {
+  if (!/\/api\b|\/developers\b/.test(error.hint)) return undefined
+  return "This is not a problem with your request. Retry in a few seconds; if it persists, the chain's service is down or unreachable: the warnings this server writes to stderr (the host's MCP log for store-finder) say which."
+}
+
+type Id = string | number
+
+/**
+ * Counts requests received and not yet answered, so stdin's end can wait for them. Chains onto
+ * whatever `onmessage` accessor is already there (the invalid-params screen), so a request the screen
+ * answers itself is never counted.
+ */
+function trackInFlight<T extends Transport>(transport: T, inFlight: Set<Id>, onIdle: () => void): T {
+  const previous = Object.getOwnPropertyDescriptor(transport, 'onmessage')
+  let own: Transport['onmessage']
+  Object.defineProperty(transport, 'onmessage', {
+    configurable: true,
+    enumerable: true,
+    get: () => (previous?.get ? previous.get.call(transport) : own),
+    set: (handler: Transport['onmessage']) => {
+      const counted: Transport['onmessage'] = handler
+        ? (message, extra) => {
+            if ('method' in message && 'id' in message) inFlight.add(message.id)
+            handler(message, extra)
+          }
+        : undefined
+      if (previous?.set) previous.set.call(transport, counted)
+      else own = counted
+    },
+  })
+  const send = transport.send.bind(transport)
+  transport.send = async (message, options) => {
+    await send(message, options)
+    if (!('method' in message) && 'id' in message && message.id !== undefined && inFlight.delete(message.id) && inFlight.size === 0) onIdle()
+  }
+  return transport
+}
 
 /**
  * `store-finder mcp`: the same tools over stdio for desktop hosts, in-process (no HTTP hop). stdout
@@ -31,13 +79,29 @@ export async function main(): Promise<void> {
   }
 
   const runtime = await createRuntime(config)
+  const circuit = runtime.client.circuit
+  let opens = circuit.snapshot.opens
+  const onFailure = (tool: string, error: ServiceError) => {
+    if (!isUpstreamFailure(error) || !enabled(config, 'warn')) return
+    log(`warn: ${tool} failed: ${error.code}: ${error.message}${error.detail ? ` (${error.detail})` : ''}`)
+    const now = circuit.snapshot
+    if (now.opens > opens) {
+      log(`warn: circuit breaker open after repeated upstream failures; failing fast for ${now.retryAfterSeconds} s`)
+    }
+    opens = now.opens
+  }
   // Without PUBLIC_BASE_URL there is no address to point at, so error results carry none.
   const documentationUrl = config.publicBaseUrl ? `${config.publicBaseUrl}${DOCS_PATH}#errors` : undefined
+
+  // Requests received and not yet answered: on stdin EOF they are answered before the process exits.
+  const inFlight = new Set<Id>()
+  let drained: (() => void) | undefined
+
   let closing = false
   const shutdown = async (why: string) => {
     if (closing) return
     closing = true
-    if (config.logLevel !== 'silent') log(`closing (${why})`)
+    if (enabled(config, 'info')) log(`closing (${why})`)
     try {
       await handle.close()
       await runtime.close()
@@ -47,16 +111,38 @@ export async function main(): Promise<void> {
     }
     process.exit(0)
   }
+  // The client closed its end: no more requests can come, but the ones it sent still deserve answers.
+  // Bounded by the scan deadline, the longest any call may take.
+  let ending = false
+  const endOfInput = async (why: string) => {
+    if (ending || closing) return
+    ending = true
+    if (inFlight.size > 0) {
+      if (enabled(config, 'info')) log(`${why}; answering ${inFlight.size} call(s) in flight first`)
+      await new Promise<void>((resolve) => {
+        drained = resolve
+        setTimeout(resolve, config.scan.deadlineMs + 2_000).unref()
+      })
+    }
+    await shutdown(why)
+  }
 
-  const handle = serveStdio(({ era }) => createMcpServer(runtime.service, { documentationUrl, era }), {
-    transport: screenTransport(new StdioServerTransport()),
+  // The SDK's transport ends the session when its input ends, aborting the calls in flight. It reads
+  // from this pass-through instead, which the process ends only after those calls are answered.
+  const input = new PassThrough()
+  process.stdin.on('data', (chunk: Buffer) => input.write(chunk))
+  const transport = trackInFlight(screenTransport(new StdioServerTransport(input, process.stdout)), inFlight, () => drained?.())
+  const handle = serveStdio(({ era }) => createMcpServer(runtime.service, { documentationUrl, era, onFailure, localHint }), {
+    transport,
     onerror: (error) => log(`transport error: ${error.message}`),
   })
-  process.stdin.once('end', () => void shutdown('stdin ended'))
-  process.stdin.once('close', () => void shutdown('stdin closed'))
+  process.stdin.once('end', () => void endOfInput('stdin ended'))
+  process.stdin.once('close', () => void endOfInput('stdin closed'))
   for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, () => void shutdown(signal))
 
-  if (config.logLevel !== 'silent') {
+  if (enabled(config, 'info')) {
     log(`ready on stdio (upstream: ${runtime.simulated ? `simulator at ${runtime.upstreamUrl}` : runtime.upstreamUrl})`)
   }
+  const problem = await upstreamProblem(runtime)
+  if (problem && enabled(config, 'warn')) log(`warn: ${problem}`)
 }

@@ -3,6 +3,7 @@ import { escapeUTF8 as escapeHTML } from 'entities'
 import { Marked, type Tokens } from 'marked'
 import { SANDBOX_LOOKUP_CODE, SANDBOX_STORES } from '../../fixtures/sandbox/stores.js'
 import { SANDBOX_PATHS, SANDBOX_PRODUCT_KEYWORDS } from '../routes/sandbox.js'
+import { PACKAGE_NAME, httpSetups, stdioSetups, type HostSetup } from './hosts.js'
 import { SERVICE_TITLE, slug } from './markdown.js'
 import type { DocModel } from './model.js'
 
@@ -19,7 +20,16 @@ const STYLE = `
 body { margin: 0; font: 16px/1.55 system-ui, -apple-system, "Segoe UI", "Noto Sans KR", "Apple SD Gothic Neo", sans-serif; color: var(--fg); background: var(--bg); }
 header, main, footer { max-width: 60rem; margin: 0 auto; padding: 0 1rem; }
 header { border-bottom: 1px solid var(--line); padding-top: .75rem; padding-bottom: .75rem; }
-header nav a { margin-right: 1rem; white-space: nowrap; }
+header nav { display: flex; flex-wrap: wrap; gap: .25rem 1rem; }
+header nav a { white-space: nowrap; }
+p, li, td, summary { overflow-wrap: break-word; word-break: keep-all; }
+.lead { font-size: 1.1rem; }
+.start { border: 1px solid var(--line); border-radius: 8px; padding: 0 1rem .5rem; margin: 1rem 0; }
+.start h2 { border: 0; margin-top: 1rem; }
+details { margin: .5rem 0; }
+summary { cursor: pointer; font-weight: 600; }
+details pre { margin-top: .5rem; }
+@media (max-width: 480px) { h1 { font-size: 1.45rem; } .start { padding: 0 .6rem .4rem; } pre { padding: .6rem; font-size: .85rem; } }
 a { color: var(--accent); }
 h1 { font-size: 1.8rem; margin-top: 1.5rem; }
 h2 { border-bottom: 1px solid var(--line); padding-bottom: .25rem; margin-top: 2.5rem; }
@@ -118,13 +128,43 @@ function renderer(): Marked {
   return marked
 }
 
+const codeBlock = (text: string) => `<pre><code>${escapeHTML(text)}</code></pre>`
+
+function setupBlock(s: HostSetup, open = false): string {
+  return `<details${open ? ' open' : ''}><summary>${escapeHTML(s.host)}</summary><p>In ${escapeHTML(s.where)}:</p>${codeBlock(s.snippet)}</details>`
+}
+
+/**
+ * The top of the page, for a person who just arrived: what this is, how to connect an MCP host (the
+ * reason most people come), and a form to try it. The full reference follows.
+ */
+function startHere(model: DocModel): string {
+  const [desktop, ...otherLocal] = stdioSetups()
+  return `<h1 id="store-finder">Store Finder: 다이소 (Daiso) stores and what is in stock</h1>
+<p class="lead">Find the stores of 다이소 (Daiso), the Korean variety-store chain, and what a store has in stock, with price, floor and zone, and which nearby stores have a product. For AI assistants over MCP, for people on the command line, and for programs as a REST API. Anonymous and free: no key, no sign-up.</p>
+<section class="start" aria-labelledby="connect">
+<h2 id="connect">Connect an MCP host</h2>
+<p>Local (stdio), started by the host itself with Node.js 20 or later. Claude Desktop: open the <code>store-finder.mcpb</code> bundle for a one-click install, or add to <code>claude_desktop_config.json</code>:</p>
+${codeBlock(desktop!.snippet)}
+${otherLocal.map((s) => setupBlock(s)).join('\n')}
+<details><summary>Remote (HTTP) at ${escapeHTML(model.mcpEndpoint)}</summary>
+${httpSetups(model.mcpEndpoint)
+  .map((s) => `<p><strong>${escapeHTML(s.host)}</strong>, in ${escapeHTML(s.where)}:</p>${codeBlock(s.snippet)}`)
+  .join('\n')}
+</details>
+<p>Tools: ${model.tools.map((t) => `<code>${escapeHTML(t.name)}</code>`).join(', ')}. More in <a href="#model-context-protocol-mcp">MCP</a>.</p>
+</section>
+${tryItForm()}
+<h2 id="reference">Reference</h2>`
+}
+
 function tryItForm(): string {
   const options = SANDBOX_STORES.map(
     (s) => `<option value="${escapeHTML(s.code)}"${s.code === SANDBOX_LOOKUP_CODE ? ' selected' : ''}>${escapeHTML(`${s.code} ${s.name}`)}</option>`,
   ).join('')
-  return `<section aria-labelledby="try-it">
-<h2 id="try-it">Try it (sandbox)</h2>
-<p>Searches the sandbox's fixture products (it never contacts the upstream service). Without JavaScript the form opens the JSON answer; with it, the answer is shown below. Keywords that match: ${SANDBOX_PRODUCT_KEYWORDS.map((k) => `<code>${escapeHTML(k)}</code>`).join(', ')}.</p>
+  return `<section class="start" aria-labelledby="try-it">
+<h2 id="try-it">Try it</h2>
+<p>On the command line: <code>npx -y ${escapeHTML(PACKAGE_NAME)} stores 강남</code>, then <code>… products 11199 수납</code>. Here, against the sandbox's fixture products (it never contacts the chain's service); keywords that match: ${SANDBOX_PRODUCT_KEYWORDS.map((k) => `<code>${escapeHTML(k)}</code>`).join(', ')}.</p>
 <form id="try-it-form" method="get" action="${escapeHTML(SANDBOX_PATHS.products)}">
 <label>Store (branchCode)<select name="branchCode">${options}</select></label>
 <label>Product keyword<input name="keyword" value="${escapeHTML(SANDBOX_PRODUCT_KEYWORDS[0] ?? '')}" required maxlength="100"></label>
@@ -136,7 +176,8 @@ function tryItForm(): string {
 
 /** The full HTML page for one base URL. */
 export function developersHtml(model: DocModel, guideMarkdown: string): string {
-  const body = renderer().parse(guideMarkdown, { async: false })
+  // The page has its own title and introduction; the guide's H1 would repeat it above the reference.
+  const body = renderer().parse(guideMarkdown.replace(/^# .*\n/, ''), { async: false })
   const link = (path: string, text: string) => `<a href="${escapeHTML(`${model.base}${path}`)}">${escapeHTML(text)}</a>`
   return `<!doctype html>
 <html lang="en">
@@ -151,10 +192,10 @@ export function developersHtml(model: DocModel, guideMarkdown: string): string {
 <style>${STYLE}</style>
 </head>
 <body>
-<header><nav aria-label="Documents">${link('/developers#quick-start', 'Quick start')}${link('/developers#endpoints', 'Endpoints')}${link('/developers#errors', 'Errors')}${link('/developers#model-context-protocol-mcp', 'MCP')}${link('/developers#try-it', 'Try it')}${link('/openapi.json', 'OpenAPI')}${link('/llms.txt', 'llms.txt')}</nav></header>
+<header><nav aria-label="Documents">${link('/developers#connect', 'Connect')}${link('/developers#try-it', 'Try it')}${link('/developers#quick-start', 'Quick start')}${link('/developers#endpoints', 'Endpoints')}${link('/developers#errors', 'Errors')}${link('/developers#model-context-protocol-mcp', 'MCP')}${link('/openapi.json', 'OpenAPI')}</nav></header>
 <main>
+${startHere(model)}
 ${body}
-${tryItForm()}
 </main>
 <footer>${link('/api', 'API index')} · ${link('/md', 'Markdown overview')} · ${link('/agent-instructions.md', 'Agent instructions')} · ${link('/auth.md', 'Authentication')} · This page is also available as Markdown: send <code>Accept: text/markdown</code>.</footer>
 <script>${SCRIPT}</script>

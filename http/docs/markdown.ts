@@ -4,6 +4,7 @@ import { VERSION } from '../../src/config.js'
 import { ERROR_CODES, errorCatalogueTable } from '../../src/errors.js'
 import { LIMITS } from '../../src/schemas.js'
 import { SANDBOX_PRODUCT_KEYWORDS } from '../routes/sandbox.js'
+import { hostSetupMarkdown } from './hosts.js'
 import { curlFor, curlGet, shellQuote, type DocModel, type DocOperation } from './model.js'
 
 /*
@@ -57,8 +58,15 @@ export function errorTable(): string {
 function endpointTable(model: DocModel): string {
   return table(
     ['method', 'path', 'operationId', 'what it does'],
-    model.operations.map((o) => [o.method, code(o.path), code(o.operationId), o.summary]),
+    peopleFirst(model.operations).map((o) => [o.method, code(o.path), code(o.operationId), o.summary]),
   )
+}
+
+/** What people come for (stores, products) before the plumbing (MCP, sandbox, discovery, health); stable otherwise. */
+const PEOPLE_FIRST = ['Stores', 'Products']
+const tagRank = (tag: string) => (PEOPLE_FIRST.includes(tag) ? PEOPLE_FIRST.indexOf(tag) : PEOPLE_FIRST.length)
+function peopleFirst<T extends { tag: string }>(operations: T[]): T[] {
+  return [...operations].sort((a, b) => tagRank(a.tag) - tagRank(b.tag))
 }
 
 function documentTable(model: DocModel): string {
@@ -160,21 +168,7 @@ function mcpSection(model: DocModel, heading: string): string {
     '',
     toolTable(model),
     '',
-    'Remote connection (clients with Streamable HTTP support, for example in an `mcp.json` or `claude_desktop_config.json`):',
-    '',
-    fence('json', JSON.stringify({ mcpServers: { 'store-finder': { type: 'http', url: endpoint } } }, null, 2)),
-    '',
-    'Claude Code:',
-    '',
-    fence('sh', `claude mcp add --transport http store-finder ${shellQuote(endpoint)}`),
-    '',
-    'Clients that only speak stdio can bridge with `mcp-remote`:',
-    '',
-    fence('json', JSON.stringify({ mcpServers: { 'store-finder': { command: 'npx', args: ['-y', 'mcp-remote', endpoint] } } }, null, 2)),
-    '',
-    'Local stdio server (from a checkout of this project, after `npm install`; it calls the upstream service directly, no HTTP hop):',
-    '',
-    fence('json', JSON.stringify({ mcpServers: { 'store-finder': { command: 'npx', args: ['store-finder', 'mcp'] } } }, null, 2)),
+    hostSetupMarkdown(endpoint, `${heading}#`),
     '',
     'Raw JSON-RPC with curl:',
     '',
@@ -230,7 +224,7 @@ export function developerGuideMarkdown(model: DocModel): string {
     endpointTable(model),
     '',
   ]
-  for (const [tag, ops] of byTag) {
+  for (const [tag, ops] of [...byTag].sort(([a], [b]) => tagRank(a) - tagRank(b))) {
     sections.push(`## ${tag} endpoints`, '', ...ops.map((o) => operationSection(model, o)))
   }
   sections.push(

@@ -63,4 +63,12 @@ export function registerIndexRoute(app: FastifyInstance, registry: RouteRegistry
       }
     },
   })
+
+  // A convenience for people typing the bare address, not an API operation, so it stays out of the
+  // route table (index, OpenAPI, /developers).
+  app.get('/', async (request, reply) => {
+    // Browsers name text/html explicitly; curl and API clients send */* or application/json.
+    const wantsHtml = /(^|,)\s*text\/html\s*(;|,|$)/i.test(request.headers.accept ?? '')
+    return reply.header('vary', 'accept').redirect(wantsHtml ? DOCUMENTATION_PATHS.developers! : '/api', 302)
+  })
 }

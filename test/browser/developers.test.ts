@@ -120,6 +120,60 @@ t.test('/developers in headless Chromium', { skip }, async (t) => {
     const answer = JSON.parse(await page.locator('body').innerText()) as { products: Array<{ name: string }> }
     t.ok(answer.products.length > 0)
   })
+
+  // A laptop and a phone (iPhone 12–15 CSS size). "Screen" is one viewport height.
+  for (const viewport of [
+    { width: 1280, height: 800 },
+    { width: 390, height: 844 },
+  ]) {
+    t.test(`at ${viewport.width}×${viewport.height}: no horizontal overflow, MCP set-up within two screens`, async (t) => {
+      const context = await browser.newContext({ viewport, deviceScaleFactor: 1 })
+      const page = await context.newPage()
+      await page.goto(`${url}/developers`, { waitUntil: 'load' })
+      // A string, so the test's TypeScript (no DOM library) does not type-check browser code.
+      const layout = (await page.evaluate(`(() => {
+        const top = (id) => document.getElementById(id).getBoundingClientRect().top + window.scrollY
+        // Elements wider than the viewport, other than those that scroll inside themselves (pre, tables).
+        const wide = [...document.querySelectorAll('body *')]
+          .filter((e) => e.getBoundingClientRect().right > document.documentElement.clientWidth + 1)
+          .filter((e) => !e.closest('pre, table'))
+          .map((e) => e.tagName.toLowerCase() + (e.id ? '#' + e.id : ''))
+        return {
+          scrollWidth: document.documentElement.scrollWidth,
+          clientWidth: document.documentElement.clientWidth,
+          connect: top('connect'),
+          snippet: top('connect') + document.querySelector('#connect ~ pre').getBoundingClientRect().height,
+          tryIt: top('try-it'),
+          reference: top('reference'),
+          storesBeforeInfrastructure: top('stores-endpoints') < top('operations-endpoints'),
+          wide,
+        }
+      })()`)) as {
+        scrollWidth: number
+        clientWidth: number
+        connect: number
+        snippet: number
+        tryIt: number
+        reference: number
+        storesBeforeInfrastructure: boolean
+        wide: string[]
+      }
+      t.equal(layout.scrollWidth, layout.clientWidth, 'the page does not scroll sideways')
+      t.same(layout.wide, [], 'no element sticks out of the viewport')
+      t.ok(layout.connect < viewport.height, `"Connect an MCP host" starts on the first screen (${Math.round(layout.connect)} px)`)
+      t.ok(layout.snippet < 2 * viewport.height, `the Claude Desktop snippet is within two screens`)
+      t.ok(layout.tryIt < layout.reference, 'try it comes before the reference')
+      t.ok(layout.storesBeforeInfrastructure, 'store operations come before infrastructure ones')
+      const shot = await page.screenshot({ fullPage: false })
+      t.ok(shot.length > 10_000, 'a screenshot renders')
+      if (process.env['SCREENSHOT_DIR']) {
+        const { writeFileSync } = await import('node:fs')
+        writeFileSync(`${process.env['SCREENSHOT_DIR']}/developers-${viewport.width}.png`, shot)
+        writeFileSync(`${process.env['SCREENSHOT_DIR']}/developers-${viewport.width}-2.png`, await page.screenshot({ clip: { x: 0, y: viewport.height, width: viewport.width, height: viewport.height }, fullPage: true }))
+      }
+      await context.close()
+    })
+  }
 })
 
 async function submitWithoutScript(page: Page): Promise<void> {

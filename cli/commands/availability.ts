@@ -1,0 +1,37 @@
+import type { Command } from 'commander'
+import { z } from 'zod'
+import { fields } from '../../src/schemas.js'
+import { validateInput } from '../../src/validation.js'
+import { floorLabel, printJson, withService } from '../context.js'
+import { renderTable } from '../table.js'
+
+export function register(program: Command): void {
+  program
+    .command('availability')
+    .description("one product's stock, floor and zone at a store, and nearby stores that have it")
+    .argument('<productId>', 'product number, e.g. 1047618 (from `store-finder products`)')
+    .argument('<code>', 'store code, e.g. 11199')
+    .addHelpText('after', '\nExample:\n  store-finder availability 1047618 11199')
+    .action(async (productId: string, code: string, _options: unknown, command: Command) => {
+      const input = validateInput(
+        z.object({ productId: fields.productId(), code: fields.branchCode() }),
+        { productId, code },
+        { productId: 'Give a product number such as 1047618; find it with `store-finder products <code> <keyword>`.', code: 'Give a 5-digit store code such as 11199.' },
+      )
+      await withService(command, async (service, io) => {
+        const result = await service.getProductAvailability({ productId: input.productId, branchCode: input.code }, { signal: io.signal })
+        if (io.json) return printJson(io, result)
+        const where = result.stairNo === null ? 'placement unknown' : `floor ${floorLabel(result.stairNo)}, zone ${result.zoneNo ?? '?'}`
+        io.out(result.stock > 0 ? `Store ${input.code}: ${result.stock} in stock, ${where}.` : `Store ${input.code}: out of stock.`)
+        if (result.otherBranches.length === 0) return io.out('No nearby store (of the 50 nearest) has it in stock.')
+        io.out('\nNearby stores that have it:')
+        io.out(
+          renderTable(
+            [{ header: 'code' }, { header: 'name', shrink: true }, { header: 'stock', align: 'right' }, { header: 'distance', align: 'right' }, { header: 'address', shrink: true }],
+            result.otherBranches.map((b) => [b.code, b.name, String(b.stock), b.distanceKm === null ? '?' : `${b.distanceKm.toFixed(1)} km`, b.address]),
+            io.columns,
+          ),
+        )
+      })
+    })
+}

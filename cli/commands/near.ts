@@ -1,0 +1,26 @@
+import type { Command } from 'commander'
+import { LIMITS } from '../../src/schemas.js'
+import { haversineKm, parseCoordinate, parseWhole, withService } from '../context.js'
+import { printStorePage, storeTable } from './stores.js'
+
+export function register(program: Command): void {
+  program
+    .command('near')
+    .description('find the stores nearest to a point, nearest first')
+    .argument('<lat>', 'latitude, WGS 84 (e.g. 37.4979)', parseCoordinate('latitude'))
+    .argument('<lng>', 'longitude, WGS 84 (e.g. 127.0276)', parseCoordinate('longitude'))
+    .option('-p, --page <n>', 'page number', parseWhole(1, LIMITS.pageMax), 1)
+    .option('-n, --page-size <n>', `stores per page, 1 to ${LIMITS.pageSizeMax}`, parseWhole(1, LIMITS.pageSizeMax), LIMITS.pageSizeDefault)
+    .addHelpText('after', '\nExample:\n  store-finder near 37.4979 127.0276 -n 5')
+    .action(async (lat: number, lng: number, options: { page: number; pageSize: number }, command: Command) => {
+      await withService(command, async (service, io) => {
+        const found = await service.searchStores(
+          { latitude: lat, longitude: lng, page: options.page, pageSize: options.pageSize },
+          { signal: io.signal },
+        )
+        // The service measures from the point (distanceKm); the fallback only covers a store without one.
+        const table = storeTable(io, found.stores, { lat, lng }, (s) => s.distanceKm ?? haversineKm(lat, lng, s.lat, s.lng))
+        printStorePage(io, found, options.page, table, `store-finder near ${lat} ${lng}`)
+      })
+    })
+}

@@ -1,0 +1,52 @@
+import type { Command } from 'commander'
+import { z } from 'zod'
+import { LIMITS, fields, type Store, type StoreSearchResult } from '../../src/schemas.js'
+import { validateInput } from '../../src/validation.js'
+import { parseWhole, printJson, withService, type Io } from '../context.js'
+import { renderTable } from '../table.js'
+
+export function storeTable(io: Io, stores: Store[], distanceFrom?: { lat: number; lng: number }, km?: (s: Store) => number): string {
+  const rows = stores.map((s) => [
+    s.code,
+    s.name,
+    ...(distanceFrom && km ? [`${km(s).toFixed(1)} km`] : []),
+    `${s.openTime}–${s.closeTime}`,
+    s.address,
+  ])
+  return renderTable(
+    [
+      { header: 'code' },
+      { header: 'name', shrink: true },
+      ...(distanceFrom ? [{ header: 'distance', align: 'right' as const }] : []),
+      { header: 'hours' },
+      { header: 'address', shrink: true },
+    ],
+    rows,
+    io.columns,
+  )
+}
+
+export function printStorePage(io: Io, found: StoreSearchResult, page: number, table: string, more: string): void {
+  const result = { stores: found.stores, hasMore: found.hasMore, nextPage: page + 1, ...(found.hint ? { hint: found.hint } : {}) }
+  if (io.json) return printJson(io, result)
+  if (found.stores.length === 0) return io.out(found.hint ? `No store matches. ${found.hint}` : 'No store matches.')
+  io.out(table)
+  if (result.hasMore) io.out(`\nMore may exist: ${more} --page ${result.nextPage}`)
+}
+
+export function register(program: Command): void {
+  program
+    .command('stores')
+    .description('find stores by address, neighbourhood, station or store name (best in Korean)')
+    .argument('<keyword>', 'e.g. 강남, 홍대입구, "부산 해운대"')
+    .option('-p, --page <n>', 'page number', parseWhole(1, LIMITS.pageMax), 1)
+    .option('-n, --page-size <n>', `stores per page, 1 to ${LIMITS.pageSizeMax}`, parseWhole(1, LIMITS.pageSizeMax), LIMITS.pageSizeDefault)
+    .addHelpText('after', '\nExamples:\n  store-finder stores 강남\n  store-finder stores 홍대 --page 2 --json')
+    .action(async (keyword: string, options: { page: number; pageSize: number }, command: Command) => {
+      const input = validateInput(z.object({ keyword: fields.keyword() }), { keyword }, { keyword: 'Give a keyword such as 강남.' })
+      await withService(command, async (service, io) => {
+        const found = await service.searchStores({ keyword: input.keyword, page: options.page, pageSize: options.pageSize }, { signal: io.signal })
+        printStorePage(io, found, options.page, storeTable(io, found.stores), `store-finder stores ${JSON.stringify(input.keyword)}`)
+      })
+    })
+}

@@ -1,0 +1,68 @@
+import type { Command } from 'commander'
+import { z } from 'zod'
+import { STORE_CODE_PATTERN, fields, type ProductNearbyInput } from '../../src/schemas.js'
+import type { StoreService } from '../../src/service.js'
+import { validateInput } from '../../src/validation.js'
+import { CliFailure, EXIT, floorLabel, printJson, won, withService } from '../context.js'
+import { renderTable } from '../table.js'
+
+const POINT = /^\s*(-?\d+(?:\.\d+)?)\s*,\s*(-?\d+(?:\.\d+)?)\s*$/
+
+/**
+ * Where to look around: a store code as is, "lat,lng" as a point, anything else a place typed as
+ * people type it (강남역, 홍대입구역 근처), resolved to the store the store search ranks first.
+ */
+async function placeOf(service: StoreService, near: string, signal: AbortSignal): Promise<{ input: Omit<ProductNearbyInput, 'keyword'>; label: string }> {
+  if (STORE_CODE_PATTERN.test(near.trim())) return { input: { branchCode: near.trim() }, label: `store ${near.trim()}` }
+  const point = POINT.exec(near)
+  if (point) return { input: { latitude: Number(point[1]), longitude: Number(point[2]) }, label: `${point[1]}, ${point[2]}` }
+  const { stores, hint } = await service.searchStores({ keyword: near, page: 1, pageSize: 1 }, { signal })
+  const store = stores[0]
+  if (!store) throw new CliFailure(`No store matches "${near}". ${hint ?? ''}`.trim(), EXIT.notFound)
+  return { input: { branchCode: store.code }, label: `${store.name} (${store.code})` }
+}
+
+export function register(program: Command): void {
+  program
+    .command('where')
+    .description('which stores near a place or store have a product in stock, nearest first, with the floor')
+    .argument('<keyword>', 'the product, e.g. 우산 (or a product number)')
+    .requiredOption('--near <place>', 'a store code (11199), a place or store name (강남역), or "lat,lng" (37.4979,127.0276)')
+    .addHelpText('after', '\nExamples:\n  store-finder where 우산 --near 홍대입구역\n  store-finder where 우산 --near 10962\n  store-finder where 건전지 --near 37.4979,127.0276 --json')
+    .action(async (keyword: string, options: { near: string }, command: Command) => {
+      const input = validateInput(z.object({ keyword: fields.keyword(), near: fields.keyword() }), { keyword, near: options.near }, {
+        keyword: 'Give the product to look for, such as 우산.',
+        near: 'Give --near a store code, a place such as 강남역, or "lat,lng".',
+      })
+      await withService(command, async (service, io) => {
+        const place = await placeOf(service, input.near, io.signal)
+        const answer = await service.findProductNearby({ keyword: input.keyword, ...place.input }, { signal: io.signal })
+        if (io.json) return printJson(io, answer)
+        if (answer.results.length === 0) return io.out(answer.hint ?? `No store near ${place.label} has it in stock.`)
+        io.out(`Near ${place.label}, nearest first (floor looked up for the nearest ${Math.min(5, answer.results.length)}):`)
+        io.out(
+          renderTable(
+            [
+              { header: 'distance', align: 'right' },
+              { header: 'store', shrink: true },
+              { header: 'open' },
+              { header: 'product', shrink: true },
+              { header: 'price', align: 'right' },
+              { header: 'stock', align: 'right' },
+              { header: 'floor' },
+            ],
+            answer.results.map((r) => [
+              r.store.distanceKm === null ? '?' : `${r.store.distanceKm.toFixed(1)} km`,
+              `${r.store.name} (${r.store.code})`,
+              r.store.openNow === null ? '?' : r.store.openNow ? 'open' : 'closed',
+              r.productName,
+              won(r.price),
+              String(r.stock),
+              r.stairNo === null ? '' : `${floorLabel(r.stairNo)} zone ${r.zoneNo ?? '?'}`,
+            ]),
+            io.columns,
+          ),
+        )
+      })
+    })
+}

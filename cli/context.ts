@@ -1,0 +1,127 @@
+import { floorLabel as floorLabelOf } from '../src/store-facts.js'
+import { InvalidArgumentError, type Command } from 'commander'
+import { ConfigError, SIMULATED, loadConfig } from '../src/config.js'
+import { ServiceError } from '../src/errors.js'
+import { createRuntime } from '../src/runtime.js'
+import type { StoreService } from '../src/service.js'
+import { UpstreamError } from '../src/upstream/errors.js'
+
+/** Exit codes, so a script can tell its own mistakes from the chain's service failing. */
+export const EXIT = {
+  ok: 0,
+  /** Unexpected failure inside store-finder. */
+  failure: 1,
+  /** The command line or configuration is wrong: fix the call. */
+  usage: 2,
+  /** No such store or product. */
+  notFound: 3,
+  /** The chain's service failed, is rate limiting or is unavailable: retry later. */
+  upstream: 4,
+  interrupted: 130,
+} as const
+
+export interface GlobalOptions {
+  json?: boolean
+  simulated?: boolean
+}
+
+export interface Io {
+  json: boolean
+  /** Whether a person is watching stderr (progress bars only then). */
+  interactive: boolean
+  columns: number
+  out(text: string): void
+  signal: AbortSignal
+}
+
+/** A failure that carries its exit code; `body` is what --json prints to stderr. */
+export class CliFailure extends Error {
+  constructor(
+    message: string,
+    readonly exitCode: number,
+    readonly hint?: string,
+    readonly body?: unknown,
+  ) {
+    super(message)
+  }
+}
+
+export function exitCodeFor(error: ServiceError): number {
+  if (error.status === 400) return EXIT.usage
+  if (error.status === 404) return EXIT.notFound
+  const cause = error.cause
+  if (cause instanceof UpstreamError || ['upstream_error', 'upstream_unavailable', 'overloaded'].includes(error.code)) return EXIT.upstream
+  return EXIT.failure
+}
+
+/**
+ * Runs one command against the domain service in this process (no HTTP server in between), the same
+ * wiring as `serve` and `mcp`, and closes it afterwards (the simulator too, when it was started).
+ */
+export async function withService(command: Command, action: (service: StoreService, io: Io) => Promise<void>): Promise<void> {
+  const globals = command.optsWithGlobals<GlobalOptions>()
+  const env = { ...process.env }
+  if (globals.simulated) env.UPSTREAM_BASE_URL = SIMULATED
+  let config
+  try {
+    config = loadConfig(env)
+  } catch (error) {
+    if (error instanceof ConfigError) throw new CliFailure(error.message, EXIT.usage, 'Fix or unset the environment variable named above.')
+    throw error
+  }
+  const runtime = await createRuntime(config)
+  const controller = new AbortController()
+  const interrupt = () => controller.abort(new Error('interrupted'))
+  process.once('SIGINT', interrupt)
+  const io: Io = {
+    json: globals.json === true,
+    interactive: process.stderr.isTTY === true && globals.json !== true,
+    columns: process.stdout.isTTY ? process.stdout.columns : 120,
+    out: (text) => process.stdout.write(`${text}\n`),
+    signal: controller.signal,
+  }
+  try {
+    await action(runtime.service, io)
+  } catch (error) {
+    if (controller.signal.aborted) throw new CliFailure('interrupted', EXIT.interrupted)
+    throw error
+  } finally {
+    process.off('SIGINT', interrupt)
+    await runtime.close()
+  }
+}
+
+// Argument parsers: a bad value is a usage error (exit 2) with commander's own message.
+
+export function parseWhole(min: number, max: number) {
+  return (value: string): number => {
+    if (!/^\d+$/.test(value.trim()) || Number(value) < min || Number(value) > max) {
+      throw new InvalidArgumentError(`expected a whole number from ${min} to ${max}.`)
+    }
+    return Number(value)
+  }
+}
+
+export function parseCoordinate(name: 'latitude' | 'longitude') {
+  const limit = name === 'latitude' ? 90 : 180
+  return (value: string): number => {
+    const n = Number(value.trim())
+    if (value.trim() === '' || !Number.isFinite(n) || Math.abs(n) > limit) {
+      throw new InvalidArgumentError(`expected a ${name} from -${limit} to ${limit}, such as ${name === 'latitude' ? '37.4979' : '127.0276'}.`)
+    }
+    return n
+  }
+}
+
+export const printJson = (io: Io, value: unknown): void => io.out(JSON.stringify(value, null, 2))
+
+/** "B1" for basement floors, as the stores sign them (the domain's label; '?' where it has none). */
+export const floorLabel = (stairNo: number | null): string => floorLabelOf(stairNo) ?? '?'
+
+export const won = (price: number): string => `${price.toLocaleString('ko-KR')}원`
+
+export function haversineKm(lat1: number, lng1: number, lat2: number, lng2: number): number {
+  const rad = Math.PI / 180
+  const a = Math.sin(((lat2 - lat1) * rad) / 2) ** 2 + Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(((lng2 - lng1) * rad) / 2) ** 2
+  return 2 * 6371 * Math.asin(Math.min(1, Math.sqrt(a)))
+}

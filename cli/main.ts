@@ -1,0 +1,89 @@
+import { Command, CommanderError } from 'commander'
+import { VERSION } from '../src/config.js'
+import { ServiceError } from '../src/errors.js'
+import { toolErrorBody } from '../tools/errors.js'
+import { commands } from './commands/index.js'
+import { CliFailure, EXIT, exitCodeFor } from './context.js'
+
+const ENVIRONMENT = `
+Configuration comes from environment variables (see the README), e.g.
+  UPSTREAM_BASE_URL=simulated store-finder serve   # offline, against the built-in simulator
+  PORT=8080 HOST=0.0.0.0 store-finder serve
+
+Exit codes: 0 ok, 1 unexpected failure, 2 usage or configuration error, 3 no such store or product,
+4 the chain's service failed or is unavailable (retry later), 130 interrupted.`
+
+export function buildProgram(): Command {
+  const program = new Command('store-finder')
+    .description(`Find 다이소 (Daiso) stores in Korea and what is in stock in them, from the command line,
+over MCP (stdio or HTTP) or as a REST API.`)
+    .version(VERSION, '-v, --version')
+    .option('--json', 'print machine-readable JSON instead of tables (errors as JSON on stderr)')
+    .option('--simulated', 'use the built-in upstream simulator instead of the live service (same as UPSTREAM_BASE_URL=simulated)')
+    .showHelpAfterError('(add --help for usage)')
+    .addHelpText('after', ENVIRONMENT)
+    .exitOverride()
+
+  // The server commands load their modules only when run, so `--help` never starts anything.
+  program
+    .command('serve')
+    .description('run the HTTP service: REST API at /api, MCP at /api/mcp, docs at /developers')
+    .addHelpText('after', '\nExample:\n  UPSTREAM_BASE_URL=simulated store-finder serve')
+    .action(async () => (await import('../http/main.js')).main())
+  program
+    .command('mcp')
+    .description('serve the MCP tools over stdio, for desktop hosts (Claude Desktop, Claude Code, Cursor, VS Code)')
+    .addHelpText('after', '\nHosts start this themselves; see the README for each host\'s configuration.')
+    .action(async () => (await import('../tools/stdio.js')).main())
+  program
+    .command('simulator')
+    .description('run the upstream simulator alone (for development)')
+    .action(async () => (await import('../src/upstream/simulator/main.js')).main())
+
+  for (const command of commands) command.register(program)
+  for (const command of program.commands) command.exitOverride()
+  return program
+}
+
+/** Parses argv, runs the command and sets the exit code; a failure prints one message and its hint. */
+export async function main(argv: string[] = process.argv): Promise<void> {
+  const program = buildProgram()
+  // No command at all still means `serve`, as before the CLI had commands; an unknown word is an error.
+  const args = argv.slice(2).length === 0 ? [...argv, 'serve'] : argv
+  try {
+    await program.parseAsync(args)
+  } catch (error) {
+    process.exitCode = report(error, program.opts<{ json?: boolean }>().json === true || argv.includes('--json'))
+  }
+}
+
+function report(error: unknown, json: boolean): number {
+  if (error instanceof CommanderError) {
+    // Help and version are "errors" only to commander; usage mistakes were already printed by it.
+    if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help') return EXIT.ok
+    return error.exitCode === 0 ? EXIT.ok : EXIT.usage
+  }
+  if (error instanceof ServiceError) {
+    const body = toolErrorBody(error)
+    if (json) process.stderr.write(`${JSON.stringify(body)}\n`)
+    else process.stderr.write(`store-finder: ${error.message}\n  hint: ${localHint(error)}\n`)
+    return exitCodeFor(error)
+  }
+  if (error instanceof CliFailure) {
+    if (json) process.stderr.write(`${JSON.stringify({ message: error.message, hint: error.hint })}\n`)
+    else process.stderr.write(`store-finder: ${error.message}${error.hint ? `\n  hint: ${error.hint}` : ''}\n`)
+    return error.exitCode
+  }
+  process.stderr.write(`store-finder: unexpected failure: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`)
+  return EXIT.failure
+}
+
+/** The service's hints name API parameters and paths; on the command line, say what to type instead. */
+function localHint(error: ServiceError): string {
+  if (exitCodeFor(error) === EXIT.upstream && !error.hint.startsWith('Retry after') && !error.hint.includes('retry after')) {
+    return "This is not a problem with your command. Retry in a few seconds; if it persists, the chain's service is down or unreachable from here."
+  }
+  if (error.hint.includes('searchStores')) return 'Find the store code with `store-finder stores <keyword>` or `store-finder near <lat> <lng>`.'
+  if (error.code === 'not_found') return 'Find product numbers with `store-finder products <code> <keyword>`.'
+  return error.hint
+}

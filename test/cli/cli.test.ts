@@ -1,0 +1,175 @@
+import { PassThrough } from 'node:stream'
+import stringWidth from 'string-width'
+import t from 'tap'
+import { EXIT, type Io } from '../../cli/context.js'
+import { main } from '../../cli/main.js'
+import { scanProgress } from '../../cli/progress.js'
+import { renderTable, truncate } from '../../cli/table.js'
+
+/** Runs the CLI in this process (as `store-finder …`), capturing what it prints and its exit code. */
+async function cli(args: string[], env: Record<string, string> = {}) {
+  let stdout = ''
+  let stderr = ''
+  const out = process.stdout.write
+  const err = process.stderr.write
+  const saved = Object.fromEntries(Object.keys(env).map((k) => [k, process.env[k]]))
+  Object.assign(process.env, env)
+  process.stdout.write = ((chunk: string | Uint8Array) => ((stdout += chunk.toString()), true)) as typeof process.stdout.write
+  process.stderr.write = ((chunk: string | Uint8Array) => ((stderr += chunk.toString()), true)) as typeof process.stderr.write
+  try {
+    await main(['node', 'store-finder', ...args])
+  } finally {
+    process.stdout.write = out
+    process.stderr.write = err
+    for (const [k, v] of Object.entries(saved)) {
+      if (v === undefined) delete process.env[k]
+      else process.env[k] = v
+    }
+  }
+  const code = process.exitCode ?? 0
+  process.exitCode = undefined
+  return { code, stdout, stderr }
+}
+
+const sim = ['--simulated']
+const quiet = { LOG_LEVEL: 'silent' }
+
+t.test('stores: a table with Korean text aligned, and the next page named', async (t) => {
+  const { code, stdout } = await cli([...sim, 'stores', '강남', '-n', '3'], quiet)
+  t.equal(code, EXIT.ok)
+  const lines = stdout.trimEnd().split('\n')
+  t.match(lines[0], /^code\s+name\s+hours\s+address$/)
+  const rows = lines.slice(2, 5)
+  t.equal(rows.length, 3)
+  // Every row's address starts at the same display column as the header's.
+  const column = (line: string, text: string) => stringWidth(line.slice(0, line.indexOf(text)))
+  const addressAt = column(lines[0]!, 'address')
+  for (const row of rows) t.equal(column(row, '서울'), addressAt, row)
+  t.match(stdout, /More may exist: store-finder stores "강남" --page 2/)
+})
+
+t.test('--json prints the result for scripts', async (t) => {
+  const { code, stdout } = await cli([...sim, '--json', 'stores', '강남', '-n', '2'], quiet)
+  t.equal(code, EXIT.ok)
+  const body = JSON.parse(stdout) as { stores: Array<{ code: string }>; hasMore: boolean; nextPage: number }
+  t.equal(body.stores.length, 2)
+  t.same([body.hasMore, body.nextPage], [true, 2])
+})
+
+t.test('near: nearest first, with distances', async (t) => {
+  const { code, stdout } = await cli([...sim, 'near', '37.4979', '127.0276', '-n', '4'], quiet)
+  t.equal(code, EXIT.ok)
+  const km = [...stdout.matchAll(/(\d+\.\d) km/g)].map((m) => Number(m[1]))
+  t.equal(km.length, 4)
+  t.same(km, [...km].sort((a, b) => a - b))
+})
+
+t.test('store, products, availability', async (t) => {
+  const store = await cli([...sim, 'store', '11199'], quiet)
+  t.equal(store.code, EXIT.ok)
+  t.match(store.stdout, /name\s+강남역점/)
+
+  const products = await cli([...sim, 'products', '11199', '수납'], quiet)
+  t.equal(products.code, EXIT.ok)
+  t.match(products.stdout, /^id\s+name\s+price\s+stock\s+floor\s+zone/)
+  t.match(products.stdout, /\d+원\s+\d+\s+(B\d|\d+F)\s+\d+/)
+
+  const json = await cli([...sim, '--json', 'products', '11199', '수납'], quiet)
+  const result = JSON.parse(json.stdout) as { products: Array<{ id: string }>; hasMore: boolean }
+  t.ok(result.products.length > 0)
+
+  const availability = await cli([...sim, 'availability', result.products[0]!.id, '11199'], quiet)
+  t.equal(availability.code, EXIT.ok)
+  t.match(availability.stdout, /^Store 11199: (\d+ in stock, (floor|placement)|out of stock)/)
+  t.match(availability.stdout, /Nearby stores that have it|No nearby store/)
+})
+
+t.test('where: the nearest stores that have it, from a place name, a store code or a point', async (t) => {
+  const byPlace = await cli([...sim, 'where', '우산', '--near', '홍대입구역 근처'], quiet)
+  t.equal(byPlace.code, EXIT.ok)
+  t.match(byPlace.stdout, /Near 홍대입구점 \(10962\), nearest first/)
+  t.match(byPlace.stdout, /\d+\.\d km .*우산.*\d+F zone \d+/, 'a row with distance, product and floor')
+  const byCode = await cli([...sim, '--json', 'where', '우산', '--near', '11199'], quiet)
+  const answer = JSON.parse(byCode.stdout) as { results: Array<{ store: { code: string; distanceKm: number } }> }
+  t.equal(answer.results[0]?.store.code, '11199', 'the store itself first')
+  t.equal(answer.results[0]?.store.distanceKm, 0)
+  const byPoint = await cli([...sim, '--json', 'where', '우산', '--near', '37.4979,127.0276'], quiet)
+  t.equal(byPoint.code, EXIT.ok)
+  const nowhere = await cli([...sim, 'where', '우산', '--near', '없는동네없는곳'], quiet)
+  t.equal(nowhere.code, EXIT.notFound)
+  const chainOnly = await cli([...sim, 'where', '우산', '--near', '다이소'], quiet)
+  t.equal(chainOnly.code, EXIT.usage, 'a place that names only the chain is the caller\'s to fix')
+})
+
+t.test('exit codes tell usage errors, missing things and upstream failures apart', async (t) => {
+  const malformed = await cli([...sim, 'store', 'abc'], quiet)
+  t.equal(malformed.code, EXIT.usage)
+  t.match(malformed.stderr, /Invalid parameter 'code'.*\n {2}hint: .*store-finder stores/)
+
+  const asJson = await cli([...sim, '--json', 'store', 'abc'], quiet)
+  t.match(JSON.parse(asJson.stderr), { code: 'invalid_parameter', status: 400 })
+
+  const unknown = await cli([...sim, 'store', '99999'], quiet)
+  t.equal(unknown.code, EXIT.notFound)
+  t.match(unknown.stderr, /hint: Find the store code with `store-finder stores <keyword>`/)
+
+  t.equal((await cli([...sim, 'products', '99999', '수납'], quiet)).code, EXIT.usage, 'unknown store for products')
+  t.equal((await cli(['stores'])).code, EXIT.usage, 'missing argument')
+  t.equal((await cli(['stores', '강남', '--page', '0'])).code, EXIT.usage, 'bad option value')
+  t.equal((await cli(['near', '91', '127'])).code, EXIT.usage, 'latitude out of range')
+  t.equal((await cli(['bogus'])).code, EXIT.usage, 'unknown command')
+  const config = await cli(['stores', '강남'], { UPSTREAM_RETRIES: '99' })
+  t.equal(config.code, EXIT.usage, 'bad configuration')
+  t.match(config.stderr, /Invalid configuration/)
+
+  const down = await cli(['stores', '강남'], { UPSTREAM_BASE_URL: 'http://127.0.0.1:9', UPSTREAM_RETRIES: '0', ...quiet })
+  t.equal(down.code, EXIT.upstream)
+  t.match(down.stderr, /could not be reached\.\n {2}hint: This is not a problem with your command/)
+  t.notMatch(down.stderr, /\/api\//, 'no HTTP path in a command-line hint')
+})
+
+t.test('--help and --version start nothing', async (t) => {
+  for (const args of [['--help'], ['serve', '--help'], ['mcp', '--help'], ['products', '--help'], ['help', 'stores']]) {
+    const { code, stdout } = await cli(args)
+    t.equal(code, EXIT.ok, args.join(' '))
+    t.match(stdout, /Usage: store-finder/, args.join(' '))
+  }
+  t.match((await cli(['--help'])).stdout, /Exit codes: 0 ok/)
+  t.equal((await cli(['--version'])).stdout.trim(), '1.0.0')
+})
+
+t.test('tables: widths by display column, long cells cut with …', async (t) => {
+  t.equal(truncate('서울특별시 강남구', 7), '서울특…')
+  t.equal(stringWidth(truncate('서울특별시 강남구', 7)), 7)
+  t.equal(truncate('short', 10), 'short')
+  const table = renderTable(
+    [{ header: 'code' }, { header: 'address', shrink: true }, { header: 'n', align: 'right' }],
+    [['11199', '서울특별시 강남구 강남대로 422 (역삼동)', '5'], ['1', 'a', '12']],
+    30,
+  )
+  const lines = table.split('\n')
+  t.ok(lines.every((line) => stringWidth(line) <= 30), table)
+  t.match(lines[2], /…/)
+  t.match(lines[3], /12$/)
+})
+
+t.test('the progress bar follows scan progress on a terminal, and stays silent otherwise', async (t) => {
+  const io = (interactive: boolean): Io => ({ json: false, interactive, columns: 80, out: () => {}, signal: new AbortController().signal })
+  const terminal = Object.assign(new PassThrough(), { isTTY: true, columns: 100, cursorTo: () => true, clearLine: () => true, moveCursor: () => true })
+  let drawn = ''
+  terminal.on('data', (chunk: Buffer) => (drawn += chunk.toString()))
+  const bar = scanProgress(io(true), '수납 @ 11199', terminal)
+  bar.report({ found: 0, target: 10, page: 1, scanned: 0, percent: 0 })
+  bar.report({ found: 12, target: 10, page: 1, scanned: 50, percent: 99 })
+  bar.stop()
+  t.match(drawn, /수납 @ 11199/)
+  t.match(drawn, /12 in stock of 50 scanned/)
+
+  let silent = ''
+  const pipe = new PassThrough()
+  pipe.on('data', (chunk: Buffer) => (silent += chunk.toString()))
+  const none = scanProgress(io(false), 'x', pipe)
+  none.report({ found: 1, target: 10, page: 1, scanned: 50, percent: 10 })
+  none.stop()
+  t.equal(silent, '')
+})

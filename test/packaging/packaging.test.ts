@@ -1,0 +1,85 @@
+import { readFileSync } from 'node:fs'
+import { Ajv } from 'ajv'
+import addFormatsModule from 'ajv-formats'
+import { MANIFEST_SCHEMAS } from '@anthropic-ai/mcpb'
+import t from 'tap'
+import { PACKAGE_NAME, httpSetups, stdioSetups } from '../../http/docs/hosts.js'
+import { buildManifest, MANIFEST_VERSION } from '../../scripts/mcpb-manifest.js'
+import { VERSION } from '../../src/config.js'
+import { toolDefinitions } from '../../tools/index.js'
+
+// ajv-formats is CommonJS with a default export; under NodeNext the callable sits on .default.
+const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: Ajv) => Ajv
+const read = (path: string) => readFileSync(new URL(`../../${path}`, import.meta.url), 'utf8')
+const pkg = JSON.parse(read('package.json')) as {
+  name: string
+  version: string
+  mcpName: string
+  bin: Record<string, string>
+  files: string[]
+}
+
+t.test('one package name everywhere, and one version', async (t) => {
+  t.equal(pkg.name, PACKAGE_NAME)
+  t.equal(pkg.version, VERSION, 'package.json and src/config.ts agree')
+  t.same(Object.keys(pkg.bin), ['store-finder'], 'the bin keeps its name')
+  t.equal(pkg.bin['store-finder'], 'bin/run.js', 'the launcher exists before any build')
+  t.notOk(pkg.files.some((f) => /fixtures|\.ts$/.test(f) && !f.startsWith('!')), 'no raw TypeScript shipped')
+  t.ok(pkg.files.includes('!dist/**/*.map'), 'no source maps shipped')
+  for (const setup of stdioSetups()) t.match(setup.snippet, PACKAGE_NAME, `${setup.host} snippet names the package`)
+  const readme = read('README.md')
+  t.match(readme, PACKAGE_NAME, 'the README names the package')
+  t.notMatch(readme, /npx store-finder\b/, 'no snippet runs an unscoped name someone else could own')
+})
+
+t.test('server.json matches the registry schema and the package', async (t) => {
+  const server = JSON.parse(read('server.json')) as {
+    $schema: string
+    name: string
+    version: string
+    packages: Array<{ identifier: string; version: string; registryType: string; transport: { type: string }; packageArguments: Array<{ value?: string }> }>
+  }
+  const ajv = addFormats(new Ajv({ strict: false, allErrors: true }))
+  const validate = ajv.compile(JSON.parse(readFileSync(new URL('./server-json.schema.json', import.meta.url), 'utf8')) as object)
+  t.ok(validate(server), JSON.stringify(validate.errors))
+  t.match(server.$schema, /^https:\/\/static\.modelcontextprotocol\.io\/schemas\/2025-12-11\/server\.schema\.json$/)
+  t.equal(server.name, pkg.mcpName, 'package.json mcpName (the registry checks it) is the server name')
+  t.equal(server.version, pkg.version)
+  const npm = server.packages.find((p) => p.registryType === 'npm')
+  t.equal(npm?.identifier, pkg.name)
+  t.equal(npm?.version, pkg.version)
+  t.equal(npm?.transport.type, 'stdio')
+  t.same(npm?.packageArguments.map((a) => a.value), ['mcp'], 'starts the stdio server')
+
+  // The schema rejects what the registry rejects.
+  t.notOk(validate({ ...server, name: 'no-slash' }), 'a name without a namespace')
+  t.notOk(validate({ ...server, description: 'x'.repeat(101) }), 'a description over 100 characters')
+  t.notOk(validate({ ...server, packages: [{ ...npm, version: 'latest' }] }), 'a package version of latest')
+})
+
+t.test('the .mcpb manifest passes the mcpb validator and lists every tool', async (t) => {
+  const manifest = buildManifest()
+  t.equal(manifest.manifest_version, MANIFEST_VERSION)
+  const parsed = MANIFEST_SCHEMAS[MANIFEST_VERSION].safeParse(manifest)
+  t.ok(parsed.success, parsed.success ? 'valid' : JSON.stringify(parsed.error.issues))
+  t.same(
+    manifest.tools.map((tool) => tool.name),
+    toolDefinitions.map((tool) => tool.name),
+  )
+  t.equal(manifest.version, pkg.version)
+  t.same(manifest.server.mcp_config.args, ['${__dirname}/bin/run.js', 'mcp'])
+})
+
+t.test('remote set-ups point at the endpoint they are given', async (t) => {
+  for (const setup of httpSetups('https://example.test/api/mcp')) {
+    t.equal(setup.transport, 'http')
+    t.match(setup.snippet, 'https://example.test/api/mcp', setup.host)
+  }
+})
+
+t.test('the README carries the same host snippets as /developers', async (t) => {
+  const readme = read('README.md')
+  for (const setup of [...stdioSetups(), ...httpSetups('http://localhost:3000/api/mcp')]) {
+    t.ok(readme.includes(setup.snippet), `${setup.host} (${setup.transport})`)
+  }
+})
