@@ -42,7 +42,17 @@ export async function main(): Promise<void> {
     }
     throw error
   }
-  const server = await serve(config)
+  let server: Awaited<ReturnType<typeof serve>>
+  try {
+    server = await serve(config)
+  } catch (error) {
+    // Fail fast with one line: an instance that cannot reach the fleet's Redis must not serve alone.
+    if (error instanceof Error && error.name === 'SharedStartupError') {
+      process.stderr.write(`store-finder: ${error.message}\n`)
+      process.exit(1)
+    }
+    throw error
+  }
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.once(signal, () => {
       server.close().then(
