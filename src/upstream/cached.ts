@@ -193,8 +193,19 @@ export class CachedUpstream implements Upstream {
     })
     if (rest.length === 0) return answer
     const claims = await remote.store.claim(rest.map(keyOf), remote.claimMs, this.#owner)
-    const mine = claims ? rest.filter((_, i) => claims[i]) : rest
+    let mine = claims ? rest.filter((_, i) => claims[i]) : rest
     const theirs = claims ? rest.filter((_, i) => !claims[i]) : []
+    if (claims && mine.length > 0) {
+      // Another instance may have stored some between our look and our claim.
+      const late = await this.#fromRemote(mine.map(keyOf), remote)
+      const claimed = mine
+      mine = claimed.filter((p) => {
+        const hit = late.get(keyOf(p))
+        if (typeof hit === 'number') answer.set(stockKey(p.productId, p.storeCode), hit)
+        return typeof hit !== 'number'
+      })
+      remote.store.release(claimed.filter((p) => !mine.includes(p)).map(keyOf))
+    }
     const load = async (batch: StockPair[]) => {
       if (batch.length === 0) return
       this.#misses += 1
@@ -265,6 +276,11 @@ export class CachedUpstream implements Upstream {
       if (waited.has(key)) return waited.get(key) as T
     }
     try {
+      if (claim?.[0]) {
+        // Another instance may have stored the answer between our look and our claim.
+        const late = await this.#fromRemote([key], remote)
+        if (late.has(key)) return late.get(key) as T
+      }
       this.#misses += 1
       const value = await load()
       this.#put(key, value, ttl, remote)

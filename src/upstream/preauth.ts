@@ -155,6 +155,9 @@ export class PreAuthSession {
 
   async #handshakeClaimed(tokens: SharedTokens): Promise<Held> {
     try {
+      // Another instance may have stored its token between our look and our claim.
+      const token = await tokens.get()
+      if (token && token.expiresAt > this.now()) return this.#hold(token, token.expiresAt)
       return await this.#handshake(tokens)
     } finally {
       tokens.release()
