@@ -12,6 +12,12 @@ export interface FleetBudget {
   readonly fleetSize: number
 }
 
+/**
+ * Margin added to a shared or local-share one-second window: a call is counted when it is granted and
+ * reaches the upstream a few milliseconds later, by a delay that varies; the upstream counts arrivals.
+ */
+export const WINDOW_GUARD_MS = 100
+
 export interface BudgetStats {
   running: number
   queued: number
@@ -98,7 +104,7 @@ export class UpstreamBudget {
         queue: new PQueue({
           concurrency: Math.max(1, Math.floor(this.#options.concurrency / size)),
           intervalCap: Math.max(1, Math.floor(this.#options.perSecond / size)),
-          interval: 1_000,
+          interval: 1_000 + WINDOW_GUARD_MS,
           strict: true,
         }),
       }

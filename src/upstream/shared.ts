@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { Redis } from 'ioredis'
+import { WINDOW_GUARD_MS } from './budget.js'
 import { UpstreamError } from './errors.js'
 import type { SharedCircuit, SharedCircuitState } from './circuit.js'
 import { pause } from './pause.js'
@@ -80,6 +81,7 @@ export class SharedRedis {
   #fleetSize = 1
   #timer: NodeJS.Timeout | undefined
   #closed = false
+  #lastError = ''
   #listeners = new Set<(usable: boolean) => void>()
 
   private constructor(options: SharedOptions) {
@@ -100,7 +102,10 @@ export class SharedRedis {
     })
     this.client.defineCommand('sfBudget', { numberOfKeys: 2, lua: BUDGET_SCRIPT })
     // ioredis reports connection errors as events; without a listener Node would print them.
-    this.client.on('error', () => this.#markLost())
+    this.client.on('error', (error: Error) => {
+      this.#lastError = error.message.split('\n')[0] ?? ''
+      this.#markLost()
+    })
     this.client.on('close', () => this.#markLost())
     this.client.on('ready', () => void this.#heartbeat())
   }
@@ -114,7 +119,7 @@ export class SharedRedis {
       await shared.client.ping()
     } catch (error) {
       shared.client.disconnect()
-      const reason = error instanceof Error ? error.message.split('\n')[0] : String(error)
+      const reason = shared.#lastError || (error instanceof Error ? error.message.split('\n')[0] : String(error))
       throw new SharedStartupError(`cannot reach Redis at ${where} (REDIS_URL): ${reason}`)
     }
     shared.#setUsable(true)
@@ -288,7 +293,7 @@ export class RedisFleetBudget {
     this.#shared = shared
     // A grant is counted when Redis decides it, the call leaves when this process reads the answer; the
     // window is a little over a second so the upstream, counting arrivals, never sees more than the rate.
-    this.#options = { ...options, windowMs: 1_000 + FLEET_WINDOW_GUARD_MS, staleMs: FLEET_WINDOW_GUARD_MS / 2 }
+    this.#options = { ...options, windowMs: 1_000 + WINDOW_GUARD_MS, staleMs: WINDOW_GUARD_MS / 2 }
   }
 
   get fleetSize(): number {
@@ -319,9 +324,6 @@ export class RedisFleetBudget {
     }
   }
 }
-
-/** Margin added to the fleet's one-second rate window (see RedisFleetBudget). */
-export const FLEET_WINDOW_GUARD_MS = 100
 
 /** The fleet's pre-auth token: `preauth:token` (JSON, expiring with the token) and `preauth:claim`. */
 export class RedisSharedTokens implements SharedTokens {
