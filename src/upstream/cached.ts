@@ -254,14 +254,14 @@ export class CachedUpstream implements Upstream {
     const deadline = Date.now() + remote.claimMs
     for (let delay = 10; waiting.length > 0 && Date.now() < deadline; delay = Math.min(delay * 2, 100)) {
       await pause(delay, signal)
+      // Claims first, then values: the owner stores its answer before it releases the claim, so a
+      // claim seen gone here means its answer, if any, is visible to the read that follows.
+      const held = await remote.store.claimed(waiting)
       const got = await this.#fromRemote(waiting, remote)
       for (const [key, value] of got) found.set(key, value)
-      waiting = waiting.filter((k) => !got.has(k))
-      if (waiting.length === 0) break
-      const held = await remote.store.claimed(waiting)
       if (!held) break
       // A released claim without a value: the owner failed or found nothing cacheable.
-      waiting = waiting.filter((_, i) => held[i])
+      waiting = waiting.filter((key, i) => !got.has(key) && held[i])
     }
     return found
   }

@@ -316,11 +316,13 @@ export class RedisFleetBudget {
         if (late > staleMs) await this.#shared.run((r) => r.zadd('budget:recent', 'XX', Math.ceil(redisNow + late), id))
         return () => this.#shared.releasePermit(id)
       }
-      if (Date.now() >= deadline) {
+      const wait = reply === -1 ? 5 + Math.random() * 15 : Math.min(reply, 1_000) + Math.random() * 5
+      // A call that could not start within one call's time is better refused now than left waiting.
+      if (Date.now() + wait > deadline) {
         throw new UpstreamError('overloaded', endpoint, 'the fleet-wide upstream budget stayed exhausted', { retryAfterSeconds: 1 })
       }
       signal?.throwIfAborted()
-      await pause(reply === -1 ? 5 + Math.random() * 15 : Math.min(reply, 1_000) + Math.random() * 5, signal)
+      await pause(wait, signal)
     }
   }
 }
