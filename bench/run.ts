@@ -1,5 +1,5 @@
 // `npm run bench`: starts the upstream simulator (fixed per-call latency) and the service as child
-// processes, runs the issue's eight scenarios with the load generator in this process, prints a table
+// processes, runs the scenarios with the load generator in this process, prints a table
 // and writes bench-results.json. Options: BENCH_LATENCY_MS, BENCH_QUICK, BENCH_ONLY, BENCH_SKIP_BUILD,
 // BENCH_STRICT (bench/README.md).
 
@@ -18,6 +18,7 @@ import { coldSearchScenario } from './scenarios/cold-search.js'
 import { concurrencyScenario } from './scenarios/concurrency.js'
 import { mcpHttpScenario } from './scenarios/mcp-http.js'
 import { mcpStdioScenario } from './scenarios/mcp-stdio.js'
+import { fleetScenario } from './scenarios/fleet.js'
 import { ndjsonScenario } from './scenarios/ndjson.js'
 import { soakScenario } from './scenarios/soak.js'
 import { throughputScenario } from './scenarios/throughput.js'
@@ -34,6 +35,7 @@ const SCENARIOS: Array<{ id: number; title: string; run: (ctx: BenchContext) => 
   { id: 6, title: 'store-finder mcp: start → initialize', run: mcpStdioScenario },
   { id: 7, title: 'RSS under mixed load', run: soakScenario },
   { id: 8, title: '50 concurrent clients searching products', run: concurrencyScenario },
+  { id: 9, title: 'fleet: 1 vs 3 instances, with and without Redis', run: fleetScenario },
 ]
 
 const log = (line: string) => process.stderr.write(`bench: ${line}\n`)

@@ -23,7 +23,7 @@ export interface BenchOptions {
   soakSeconds: number
 }
 
-export const SCENARIO_IDS = [1, 2, 3, 4, 5, 6, 7, 8] as const
+export const SCENARIO_IDS = [1, 2, 3, 4, 5, 6, 7, 8, 9] as const
 
 export class BenchOptionError extends Error {
   override readonly name = 'BenchOptionError'
@@ -47,7 +47,7 @@ export function readOptions(env: NodeJS.ProcessEnv = process.env): BenchOptions 
     for (const part of rawOnly.split(',')) {
       const id = Number(part.trim())
       if (!(SCENARIO_IDS as readonly number[]).includes(id)) {
-        throw new BenchOptionError(`BENCH_ONLY must list scenario numbers from 1 to 8, comma-separated (got ${JSON.stringify(rawOnly)})`)
+        throw new BenchOptionError(`BENCH_ONLY must list scenario numbers from 1 to 9, comma-separated (got ${JSON.stringify(rawOnly)})`)
       }
       only.add(id)
     }
