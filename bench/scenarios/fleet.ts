@@ -1,9 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import type { BenchContext, ScenarioRow, ServiceHandle } from '../lib/context.js'
 import { fetchText, newAgent, query } from '../lib/http.js'
 import { runLoad } from '../lib/load.js'
-import { freePort } from '../lib/proc.js'
+import { Child, freePort } from '../lib/proc.js'
 import { percentile, round } from '../lib/stats.js'
 
 const REDIS_SERVER = '/usr/bin/redis-server'
@@ -30,15 +30,12 @@ interface FleetRun {
 /** A redis-server child of the bench's own, on a free port, no persistence. */
 async function startRedisServer(): Promise<{ url: string; stop: () => Promise<void> }> {
   const port = await freePort()
-  const child: ChildProcess = spawn(REDIS_SERVER, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
-    stdio: 'ignore',
-  })
-  const stop = () =>
-    new Promise<void>((resolve) => {
-      if (child.exitCode !== null) return resolve()
-      child.once('exit', () => resolve())
-      child.kill('SIGTERM')
-    })
+  // A Child, so Ctrl-C or a crashed scenario stops it with the services (bench/lib/proc.ts).
+  const child = new Child(
+    'redis-server',
+    spawn(REDIS_SERVER, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'ignore', 'pipe'] }),
+  )
+  const stop = () => child.stop()
   const { Redis } = await import('ioredis')
   const probe = new Redis({ port, host: '127.0.0.1', lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null })
   probe.on('error', () => {})
