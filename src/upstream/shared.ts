@@ -162,9 +162,23 @@ export class SharedRedis {
     try {
       return await withTimeout(op(this.client), this.#timeoutMs + 50, 'Command timed out')
     } catch {
-      this.#markLost()
+      // Disconnected: lost for sure. Connected but slow: the stall may be this process's own event loop
+      // (the timeout timer fires before the waiting reply is read), so ask Redis once more before
+      // giving up on it; a Redis that is really hung fails that check too.
+      if (this.client.status !== 'ready') this.#markLost()
+      else this.#confirm()
       return undefined
     }
+  }
+
+  #confirming = false
+
+  #confirm(): void {
+    if (this.#confirming) return
+    this.#confirming = true
+    void this.#heartbeat().finally(() => {
+      this.#confirming = false
+    })
   }
 
   /**

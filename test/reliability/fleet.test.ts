@@ -18,6 +18,8 @@ const ENV = {
   SCAN_DEADLINE_MS: '30000',
   CIRCUIT_FAILURE_THRESHOLD: '2',
   CIRCUIT_COOLDOWN_MS: '1500',
+  // A loaded test machine stalls event loops for hundreds of milliseconds; Redis must not look lost then.
+  REDIS_TIMEOUT_MS: '1000',
 }
 const CONCURRENCY = 3
 /** A liveness bound for polling, far above the 1.5 s cool-down. */
@@ -53,7 +55,13 @@ t.test('three instances with one Redis against one simulator', async (t) => {
   t.equal(fleet.sent.length, stats.total, 'every upstream request was recorded')
   const reuseMs = fleet.instances[0]!.runtime.config.upstream.tokenReuseMs
   const lifetimes = Math.ceil(elapsedMs / reuseMs)
-  t.ok(stats.calls.authRequest >= 1 && stats.calls.authRequest <= lifetimes, `handshakes: ${stats.calls.authRequest} for ${lifetimes} token lifetime(s) of ${reuseMs} ms`)
+  // An instance that lost Redis (it should not here) makes its own handshake: say so rather than hide it.
+  const losses = fleet.instances.reduce((n, i) => n + (i.runtime.shared?.status.failures ?? 0), 0)
+  if (losses > 0) t.comment(`${losses} Redis loss(es) during the run (a stalled machine): each may cost one handshake more`)
+  t.ok(
+    stats.calls.authRequest >= 1 && stats.calls.authRequest <= lifetimes + losses,
+    `handshakes: ${stats.calls.authRequest} for ${lifetimes} token lifetime(s) of ${reuseMs} ms${losses ? ` and ${losses} Redis loss(es)` : ''}`,
+  )
   const fetched = fleet.instances.map((i) => i.runtime.client.preauth.tokensFetched)
   t.equal(fetched.reduce((a, b) => a + b, 0), stats.calls.authRequest, `handshakes by instance: ${fetched.join(', ')}`)
 
