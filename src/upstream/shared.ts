@@ -221,6 +221,9 @@ export class SharedRedis {
       this.#setUsable(true)
     } catch {
       this.#markLost()
+      // Connected but not answering (a hung Redis): drop the connection, so that every command fails at
+      // once until a new one is ready — the rate limit's store uses this client directly, too.
+      if (!this.#closed && this.client.status === 'ready') this.client.disconnect(true)
     }
   }
 

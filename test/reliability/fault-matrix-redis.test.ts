@@ -153,4 +153,16 @@ t.test('per-client rate limit: one quota for the fleet, skipped while Redis is l
   await redis.kill()
   const lost = await answered(get(0), 'GET while Redis is lost')
   t.equal(lost.statusCode, 200, 'while Redis is lost the limit is skipped, the request answered')
+
+  // Hung rather than gone: once the heartbeat finds it silent, the connection is dropped and the rate
+  // limit's store fails at once instead of waiting on every request.
+  await redis.start()
+  const instance = fleet.instances[1]!
+  await until('Redis back', async () => instance.runtime.shared?.usable === true)
+  redis.pause()
+  await until('the hang is noticed', async () => instance.runtime.shared?.usable === false)
+  const hung = await answered(instance.app.inject({ method: 'GET', url: '/api/branches/10528' }), 'GET while Redis is hung')
+  t.equal(hung.statusCode, 200, 'while Redis is hung the request is answered')
+  redis.resume()
+  await until('Redis back after the hang', async () => instance.runtime.shared?.usable === true)
 })
