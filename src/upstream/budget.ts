@@ -36,7 +36,7 @@ export class UpstreamBudget {
   readonly #queueLimit: number
   readonly #options: { concurrency: number; perSecond: number }
   readonly #fleet: FleetBudget | undefined
-  #share: { queue: PQueue; fleetSize: number } | undefined
+  #share: { queue: PQueue; fleetSize: number; perSecond: number } | undefined
   #maxRunning = 0
   #started = 0
   #rejected = 0
@@ -87,6 +87,13 @@ export class UpstreamBudget {
     }
   }
 
+  /** This instance's share of the budget while the fleet budget is unreachable (undefined before it ever was). */
+  get localShare(): { fleetSize: number; perSecond: number; concurrency: number } | undefined {
+    const share = this.#share
+    if (!share) return undefined
+    return { fleetSize: share.fleetSize, perSecond: share.perSecond, concurrency: share.queue.concurrency }
+  }
+
   async #fleetRun<T>(endpoint: string, fleet: FleetBudget, task: () => Promise<T>, signal?: AbortSignal): Promise<T> {
     const release = await fleet.acquire(endpoint, signal)
     if (release) {
@@ -99,11 +106,13 @@ export class UpstreamBudget {
     // The fleet budget is unreachable: this instance alone may not spend the whole fleet's budget.
     const size = Math.max(1, fleet.fleetSize)
     if (this.#share?.fleetSize !== size) {
+      const perSecond = Math.max(1, Math.floor(this.#options.perSecond / size))
       this.#share = {
         fleetSize: size,
+        perSecond,
         queue: new PQueue({
           concurrency: Math.max(1, Math.floor(this.#options.concurrency / size)),
-          intervalCap: Math.max(1, Math.floor(this.#options.perSecond / size)),
+          intervalCap: perSecond,
           interval: 1_000 + WINDOW_GUARD_MS,
           strict: true,
         }),
