@@ -92,7 +92,7 @@ for (const fault of ['killed', 'hung'] as const) {
         answers.push({ status: response.statusCode, body: response.body, at: performance.now() })
       }
     }
-    const lanes = Promise.all([0, 1, 2, 3].map(lane))
+    const lanes = Promise.all([0, 1, 2].map(lane))
     try {
       await until('some answers before the fault', async () => answers.length >= 10)
       if (fault === 'killed') await redis.kill()
@@ -129,7 +129,7 @@ for (const fault of ['killed', 'hung'] as const) {
     }
     const failed = answers.filter((r) => r.status !== 200)
     // The issue allows losing the requests in flight to Redis at that moment; this design loses none.
-    t.ok(failed.length <= 4, `at most the 4 requests in flight failed (${failed.length} of ${answers.length})`)
+    t.ok(failed.length <= 3, `at most the 3 requests in flight failed (${failed.length} of ${answers.length})`)
     for (const answer of failed) checkErrorBody(t, JSON.parse(answer.body), { status: answer.status, code: JSON.parse(answer.body).code }, null)
 
     // Recovered: the shared cache is used again (an answer stored by one instance serves the other).
