@@ -18,6 +18,7 @@ import { coldSearchScenario } from './scenarios/cold-search.js'
 import { concurrencyScenario } from './scenarios/concurrency.js'
 import { mcpHttpScenario } from './scenarios/mcp-http.js'
 import { mcpStdioScenario } from './scenarios/mcp-stdio.js'
+import { fleetScenario } from './scenarios/fleet.js'
 import { ndjsonScenario } from './scenarios/ndjson.js'
 import { nearbyScenario } from './scenarios/nearby.js'
 import { soakScenario } from './scenarios/soak.js'
@@ -36,6 +37,7 @@ const SCENARIOS: Array<{ id: number; title: string; run: (ctx: BenchContext) => 
   { id: 7, title: 'RSS under mixed load', run: soakScenario },
   { id: 8, title: '50 concurrent clients searching products', run: concurrencyScenario },
   { id: 9, title: 'findProductNearby cold and warm', run: nearbyScenario },
+  { id: 10, title: 'fleet: 1 vs 3 instances, with and without Redis', run: fleetScenario },
 ]
 
 const log = (line: string) => process.stderr.write(`bench: ${line}\n`)

@@ -2,7 +2,7 @@ import { floorLabel as floorLabelOf } from '../src/store-facts.js'
 import { InvalidArgumentError, type Command } from 'commander'
 import { ConfigError, SIMULATED, loadConfig } from '../src/config.js'
 import { ServiceError } from '../src/errors.js'
-import { createRuntime } from '../src/runtime.js'
+import { createRuntime, isStartupFailure } from '../src/runtime.js'
 import type { StoreService } from '../src/service.js'
 import { UpstreamError } from '../src/upstream/errors.js'
 
@@ -69,7 +69,13 @@ export async function withService(command: Command, action: (service: StoreServi
     if (error instanceof ConfigError) throw new CliFailure(error.message, EXIT.usage, 'Fix or unset the environment variable named above.')
     throw error
   }
-  const runtime = await createRuntime(config)
+  let runtime: Awaited<ReturnType<typeof createRuntime>>
+  try {
+    runtime = await createRuntime(config)
+  } catch (error) {
+    if (isStartupFailure(error)) throw new CliFailure(error.message, EXIT.failure, 'Start Redis, or unset REDIS_URL to run on your own.')
+    throw error
+  }
   const controller = new AbortController()
   const interrupt = () => controller.abort(new Error('interrupted'))
   process.once('SIGINT', interrupt)

@@ -51,7 +51,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     maxAge: 86_400,
     strictPreflight: false,
   })
-  await installHardening(app, { rateLimitPerMinute: config.rateLimitPerMinute })
+  await installHardening(app, { rateLimitPerMinute: config.rateLimitPerMinute, redis: runtime.shared?.client })
 
   registerIndexRoute(app, registry)
   registerHealthRoutes(app, registry)

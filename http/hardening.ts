@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type { Socket } from 'node:net'
 import rateLimit from '@fastify/rate-limit'
 import type { FastifyInstance, FastifyServerOptions } from 'fastify'
+import type { Redis } from 'ioredis'
 import { DOCS_PATH, ERROR_CODES, ServiceError } from '../src/errors.js'
 import { fromFastify, sendError } from './errors.js'
 
@@ -73,7 +74,7 @@ function unencodedTarget(raw: unknown): string | null {
 }
 
 /** Hooks every response passes: request id, security headers, closing and URL-length checks, optional rate limit. */
-export async function installHardening(app: FastifyInstance, options: { rateLimitPerMinute: number }): Promise<void> {
+export async function installHardening(app: FastifyInstance, options: { rateLimitPerMinute: number; redis?: Redis }): Promise<void> {
   app.addHook('onRequest', async (request, reply) => {
     if (app.openStreams.closing) {
       reply.header('connection', 'close')
@@ -100,6 +101,9 @@ export async function installHardening(app: FastifyInstance, options: { rateLimi
       timeWindow: 60_000,
       enableDraftSpec: true, // RateLimit and RateLimit-Policy headers (IETF draft) beside Retry-After
       allowList: (request) => request.url === '/healthz' || request.url === '/readyz',
+      // With REDIS_URL the count is the fleet's, so a client gets the same quota whichever instance it
+      // reaches; while Redis is lost the limit is skipped rather than refusing every request.
+      ...(options.redis ? { redis: options.redis, nameSpace: 'ratelimit:', skipOnError: true } : {}),
       errorResponseBuilder: (_request, context) =>
         new ServiceError('rate_limited', {
           message: `More than ${context.max} requests in a minute from this client.`,

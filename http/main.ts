@@ -1,6 +1,6 @@
 import { ConfigError, loadConfig, type Config } from '../src/config.js'
 import { DOCS_PATH } from '../src/errors.js'
-import { createRuntime } from '../src/runtime.js'
+import { createRuntime, isStartupFailure } from '../src/runtime.js'
 import { upstreamProblem } from '../src/startup-check.js'
 import { buildApp } from './app.js'
 
@@ -76,7 +76,9 @@ export async function main(): Promise<void> {
   try {
     server = await serve(config)
   } catch (error) {
-    if (error instanceof StartupError) {
+    // One line and a non-zero exit: a busy port, or (fleet mode) a Redis the instance cannot reach,
+    // since an instance serving alone would spend the whole fleet's upstream budget.
+    if (error instanceof StartupError || isStartupFailure(error)) {
       process.stderr.write(`store-finder: ${error.message}\n`)
       process.exit(1)
     }

@@ -30,6 +30,18 @@ const url = z
   }, 'an absolute http(s) URL')
   .transform((v) => v.replace(/\/+$/, ''))
 
+const redisUrl = z
+  .string()
+  .trim()
+  .refine((v) => {
+    try {
+      const u = new URL(v)
+      return (u.protocol === 'redis:' || u.protocol === 'rediss:') && u.hostname !== ''
+    } catch {
+      return false
+    }
+  }, 'a redis:// or rediss:// URL, e.g. redis://127.0.0.1:6379/0')
+
 const HOUR = 3_600_000
 const MINUTE = 60_000
 
@@ -88,6 +100,10 @@ const EnvSchema = z.object({
         .map((h) => h.trim().toLowerCase())
         .filter(Boolean),
     ),
+  // Unset: every instance keeps its cache, budget, token and breaker to itself (one process).
+  REDIS_URL: redisUrl.optional(),
+  REDIS_KEY_PREFIX: z.string().trim().min(1).max(100).optional().default('store-finder:'),
+  REDIS_TIMEOUT_MS: int(10, 10_000, 250),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional().default('info'),
 })
 
@@ -105,6 +121,8 @@ export interface Config {
   shutdownGraceMs: number
   rateLimitPerMinute: number
   allowedHosts: string[]
+  /** Shared state for a fleet of instances; undefined: in-process only. */
+  redis: { url: string; keyPrefix: string; timeoutMs: number } | undefined
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'
 }
 
@@ -159,6 +177,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     allowedHosts: e.ALLOWED_HOSTS,
+    redis: e.REDIS_URL ? { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX, timeoutMs: e.REDIS_TIMEOUT_MS } : undefined,
     logLevel: e.LOG_LEVEL,
   }
 }

@@ -1,7 +1,8 @@
 import { SIMULATED, type Config } from './config.js'
 import { StoreService } from './service.js'
 import { CachedUpstream } from './upstream/cached.js'
-import { UpstreamClient } from './upstream/client.js'
+import { UpstreamClient, callBoundMs, type SharedUpstreamState } from './upstream/client.js'
+import type { SharedRedis } from './upstream/shared.js'
 
 export interface Runtime {
   config: Config
@@ -13,6 +14,8 @@ export interface Runtime {
   /** The upstream base URL in use (the simulator's address when simulated). */
   upstreamUrl: string
   simulated: boolean
+  /** The fleet's Redis (REDIS_URL), or undefined when this process keeps its state to itself. */
+  shared: SharedRedis | undefined
   close(): Promise<void>
 }
 
@@ -29,8 +32,34 @@ export async function createRuntime(config: Config, options: { fetch?: typeof fe
     upstreamUrl = simulator.url
     stopSimulator = () => simulator.close()
   }
-  const client = new UpstreamClient({ ...config.upstream, baseUrl: upstreamUrl, fetch: options.fetch })
-  const upstream = new CachedUpstream(client, config.cache)
+  let shared: SharedRedis | undefined
+  let sharedUpstream: SharedUpstreamState | undefined
+  let remote: ConstructorParameters<typeof CachedUpstream>[2]
+  if (config.redis) {
+    // Loaded only when asked for, so a single instance pays nothing for the Redis client.
+    const redis = await import('./upstream/shared.js')
+    try {
+      shared = await redis.SharedRedis.connect(config.redis)
+    } catch (error) {
+      await stopSimulator?.()
+      throw error
+    }
+    const connected = shared
+    const boundMs = callBoundMs(config.upstream)
+    sharedUpstream = {
+      budget: new redis.RedisFleetBudget(connected, {
+        perSecond: config.upstream.maxRps,
+        concurrency: config.upstream.maxConcurrency,
+        leaseMs: boundMs,
+      }),
+      tokens: new redis.RedisSharedTokens(connected),
+      circuit: new redis.RedisSharedCircuit(connected),
+      usable: () => connected.usable,
+    }
+    remote = { store: new redis.RedisRemoteStore(connected), claimMs: boundMs }
+  }
+  const client = new UpstreamClient({ ...config.upstream, baseUrl: upstreamUrl, fetch: options.fetch, shared: sharedUpstream })
+  const upstream = new CachedUpstream(client, config.cache, remote)
   const service = new StoreService(upstream, config.scan)
   return {
     config,
@@ -39,8 +68,18 @@ export async function createRuntime(config: Config, options: { fetch?: typeof fe
     client,
     upstreamUrl,
     simulated: stopSimulator !== undefined,
+    shared,
     async close() {
+      await shared?.close()
       await stopSimulator?.()
     },
   }
+}
+
+/**
+ * A runtime that cannot start for a reason the person running it must fix (fleet mode: the Redis in
+ * REDIS_URL is unreachable). Doors print its message as one line and exit non-zero.
+ */
+export function isStartupFailure(error: unknown): error is Error {
+  return error instanceof Error && error.name === 'SharedStartupError'
 }

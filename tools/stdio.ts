@@ -3,7 +3,7 @@ import { StdioServerTransport, serveStdio } from '@modelcontextprotocol/server/s
 import type { Transport } from '@modelcontextprotocol/server'
 import { ConfigError, loadConfig, type Config } from '../src/config.js'
 import { DOCS_PATH, isUpstreamFailure, type ServiceError } from '../src/errors.js'
-import { createRuntime } from '../src/runtime.js'
+import { createRuntime, isStartupFailure } from '../src/runtime.js'
 import { upstreamProblem } from '../src/startup-check.js'
 import { screenTransport } from './screen.js'
 import { createMcpServer } from './server.js'
@@ -78,7 +78,16 @@ export async function main(): Promise<void> {
     throw error
   }
 
-  const runtime = await createRuntime(config)
+  let runtime: Awaited<ReturnType<typeof createRuntime>>
+  try {
+    runtime = await createRuntime(config)
+  } catch (error) {
+    if (isStartupFailure(error)) {
+      log(error.message)
+      process.exit(1)
+    }
+    throw error
+  }
   const circuit = runtime.client.circuit
   let opens = circuit.snapshot.opens
   const onFailure = (tool: string, error: ServiceError) => {

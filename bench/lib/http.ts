@@ -115,6 +115,8 @@ export interface SimStatsWire {
   total: number
   inFlight: number
   maxInFlight: number
+  /** Present since the fleet scenario: most arrivals in any sliding second. */
+  peakPerSecond?: number
 }
 
 /** The simulator's control routes (`/__sim/…`). */

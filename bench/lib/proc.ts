@@ -116,7 +116,7 @@ export class Launcher {
 }
 
 // The service's own settings; the bench sets the ones it needs and drops any inherited from the shell.
-const SERVICE_ENV = /^(PORT|HOST|PUBLIC_BASE_URL|ALLOWED_HOSTS|UPSTREAM_.*|CIRCUIT_.*|CACHE_.*|SCAN_.*|MAX_.*|SSE_.*|SHUTDOWN_.*|RATE_LIMIT_.*|LOG_LEVEL|SIMULATOR_.*)$/
+const SERVICE_ENV = /^(PORT|HOST|PUBLIC_BASE_URL|ALLOWED_HOSTS|UPSTREAM_.*|CIRCUIT_.*|CACHE_.*|SCAN_.*|MAX_.*|SSE_.*|SHUTDOWN_.*|RATE_LIMIT_.*|REDIS_.*|LOG_LEVEL|SIMULATOR_.*)$/
 
 /** process.env without any service or simulator setting, so a run does not depend on the caller's shell. */
 export function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {

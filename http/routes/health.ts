@@ -17,6 +17,10 @@ const ReadySchema = z.object({
   budget: z.object({ running: z.number(), queued: z.number(), maxRunning: z.number(), started: z.number(), rejected: z.number() }),
   cache: z.object({ hits: z.number(), misses: z.number(), coalesced: z.number(), entries: z.number() }),
   preauthTokensFetched: z.number(),
+  shared: z
+    .object({ url: z.string(), connected: z.boolean(), lostSince: z.string().nullable(), fleetSize: z.number(), failures: z.number() })
+    .optional()
+    .describe('Only with REDIS_URL: the fleet\'s Redis. Not connected: this instance answers alone, on its local share of the budget.'),
   activeScans: z.number(),
   openStreams: z.number(),
 })
@@ -44,7 +48,7 @@ export function registerHealthRoutes(app: FastifyInstance, registry: RouteRegist
     operationId: 'getReadiness',
     summary: 'Readiness, circuit state and upstream budget',
     description:
-      'Ready to serve (503 while shutting down). `degraded` while the circuit breaker toward the upstream is open. Makes no upstream call.',
+      'Ready to serve (503 while shutting down). `degraded` while the circuit breaker toward the upstream is open, or while the fleet\'s Redis (REDIS_URL) is lost. Makes no upstream call.',
     tags: ['Operations'],
     responses: {
       200: { description: 'Ready or degraded.', schema: ReadySchema },
@@ -54,14 +58,17 @@ export function registerHealthRoutes(app: FastifyInstance, registry: RouteRegist
       if (app.openStreams.closing) {
         throw new ServiceError('shutting_down', { hint: 'Route traffic to another instance.' })
       }
+      await runtime.client.circuit.refresh()
       const circuit = runtime.client.circuit.snapshot
+      const shared = runtime.shared?.status
       return {
-        status: circuit.state === 'closed' ? 'ready' : 'degraded',
+        status: circuit.state === 'closed' && shared?.connected !== false ? 'ready' : 'degraded',
         upstream: { url: runtime.simulated ? 'simulated' : runtime.upstreamUrl, simulated: runtime.simulated },
         circuit,
         budget: runtime.client.budget.stats,
         cache: runtime.upstream.stats,
         preauthTokensFetched: runtime.client.preauth.tokensFetched,
+        ...(shared ? { shared } : {}),
         activeScans: runtime.service.activeScans,
         openStreams: app.openStreams.count,
       }

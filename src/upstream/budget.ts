@@ -1,6 +1,23 @@
 import PQueue from 'p-queue'
 import { UpstreamError } from './errors.js'
 
+/**
+ * A budget shared by every instance of the fleet (Redis). `acquire` waits for a fleet-wide permit and
+ * gives back its release, or undefined when the fleet budget cannot be used now; the instance then
+ * keeps to its local share (1/fleetSize of the budget) until it can again.
+ */
+export interface FleetBudget {
+  acquire(endpoint: string, signal?: AbortSignal): Promise<(() => void) | undefined>
+  /** Instances last seen in the fleet, this one included. */
+  readonly fleetSize: number
+}
+
+/**
+ * Margin added to a shared or local-share one-second window: a call is counted when it is granted and
+ * reaches the upstream a few milliseconds later, by a delay that varies; the upstream counts arrivals.
+ */
+export const WINDOW_GUARD_MS = 100
+
 export interface BudgetStats {
   running: number
   queued: number
@@ -17,11 +34,16 @@ export interface BudgetStats {
 export class UpstreamBudget {
   readonly #queue: PQueue
   readonly #queueLimit: number
+  readonly #options: { concurrency: number; perSecond: number }
+  readonly #fleet: FleetBudget | undefined
+  #share: { queue: PQueue; fleetSize: number; perSecond: number } | undefined
   #maxRunning = 0
   #started = 0
   #rejected = 0
 
-  constructor(options: { concurrency: number; perSecond: number; queueLimit: number }) {
+  constructor(options: { concurrency: number; perSecond: number; queueLimit: number }, fleet?: FleetBudget) {
+    this.#options = options
+    this.#fleet = fleet
     this.#queue = new PQueue({
       concurrency: options.concurrency,
       intervalCap: options.perSecond,
@@ -53,7 +75,7 @@ export class UpstreamBudget {
         () => {
           this.#started += 1
           this.#maxRunning = Math.max(this.#maxRunning, this.#queue.pending)
-          return task()
+          return this.#fleet ? this.#fleetRun(endpoint, this.#fleet, task, signal) : task()
         },
         { signal },
       )
@@ -63,6 +85,40 @@ export class UpstreamBudget {
       }
       throw error
     }
+  }
+
+  /** This instance's share of the budget while the fleet budget is unreachable (undefined before it ever was). */
+  get localShare(): { fleetSize: number; perSecond: number; concurrency: number } | undefined {
+    const share = this.#share
+    if (!share) return undefined
+    return { fleetSize: share.fleetSize, perSecond: share.perSecond, concurrency: share.queue.concurrency }
+  }
+
+  async #fleetRun<T>(endpoint: string, fleet: FleetBudget, task: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+    const release = await fleet.acquire(endpoint, signal)
+    if (release) {
+      try {
+        return await task()
+      } finally {
+        release()
+      }
+    }
+    // The fleet budget is unreachable: this instance alone may not spend the whole fleet's budget.
+    const size = Math.max(1, fleet.fleetSize)
+    if (this.#share?.fleetSize !== size) {
+      const perSecond = Math.max(1, Math.floor(this.#options.perSecond / size))
+      this.#share = {
+        fleetSize: size,
+        perSecond,
+        queue: new PQueue({
+          concurrency: Math.max(1, Math.floor(this.#options.concurrency / size)),
+          intervalCap: perSecond,
+          interval: 1_000 + WINDOW_GUARD_MS,
+          strict: true,
+        }),
+      }
+    }
+    return this.#share.queue.add(task, { signal })
   }
 
   /** Waits for queued and running calls to finish (used by graceful shutdown). */

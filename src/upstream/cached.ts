@@ -1,5 +1,7 @@
+import { randomUUID } from 'node:crypto'
 import { LRUCache } from 'lru-cache'
 import { Coalescer } from './coalesce.js'
+import { pause } from './pause.js'
 import {
   stockKey,
   type CataloguePage,
@@ -28,6 +30,28 @@ export interface CacheStats {
   entries: number
 }
 
+/**
+ * A cache shared by the fleet (Redis), behind the in-process LRU. Strings only; `claim` lets one
+ * instance load a missing key while the others wait for its answer instead of asking the upstream too.
+ */
+export interface RemoteStore {
+  readonly usable: boolean
+  /** Values by key, null where absent; undefined when the store cannot be used now. */
+  get(keys: string[]): Promise<Array<string | null> | undefined>
+  set(key: string, value: string, ttlMs: number): void
+  /** Claims each key's load for `ms`: true where this caller got the claim; undefined when unusable. */
+  claim(keys: string[], ms: number, owner: string): Promise<boolean[] | undefined>
+  release(keys: string[]): void
+  /** Whether each key is still claimed by some instance. */
+  claimed(keys: string[]): Promise<boolean[] | undefined>
+}
+
+export interface RemoteOptions {
+  store: RemoteStore
+  /** How long a claim lasts, and so the longest another instance waits on it: one upstream call with its retries. */
+  claimMs: number
+}
+
 // lru-cache stores no undefined; "no such store" and "no placement" are answers worth keeping.
 const NONE = Symbol('none')
 type Entry = UpstreamStore[] | UpstreamStore | CataloguePage | Placement | number | typeof NONE
@@ -51,12 +75,15 @@ export class CachedUpstream implements Upstream {
   readonly #ttl: CacheTtls
   readonly #cache: LRUCache<string, Entry>
   readonly #flights = new Coalescer()
+  readonly #remote: RemoteOptions | undefined
+  readonly #owner = randomUUID()
   #hits = 0
   #misses = 0
 
-  constructor(inner: Upstream, ttl: CacheTtls) {
+  constructor(inner: Upstream, ttl: CacheTtls, remote?: RemoteOptions) {
     this.#inner = inner
     this.#ttl = ttl
+    this.#remote = remote
     this.#cache = new LRUCache<string, Entry>({
       max: Math.max(1, ttl.maxEntries),
       maxSize: Math.max(1, ttl.maxBytes),
@@ -69,6 +96,7 @@ export class CachedUpstream implements Upstream {
     return { hits: this.#hits, misses: this.#misses, coalesced: this.#flights.coalesced, entries: this.#cache.size }
   }
 
+  /** Empties the in-process layer (the shared one, if any, expires by its TTLs). */
   clear(): void {
     this.#cache.clear()
   }
@@ -81,7 +109,7 @@ export class CachedUpstream implements Upstream {
     const key = `stores|${query.keyword ?? ''}|${query.latitude ?? ''}|${query.longitude ?? ''}|${query.page}|${query.pageSize}`
     return this.#cached(key, this.#ttl.storeTtlMs, signal, async (s) => {
       const stores = await this.#inner.searchStores(query, s)
-      for (const store of stores) this.#put(`store|${store.code}`, store, this.#ttl.storeTtlMs)
+      for (const store of stores) this.#put(`store|${store.code}`, store, this.#ttl.storeTtlMs, this.#remote)
       return stores
     })
   }
@@ -125,12 +153,7 @@ export class CachedUpstream implements Upstream {
     }
     if (missing.length > 0) {
       const batchKey = `stockbatch|${missing.map((p) => stockKey(p.productId, p.storeCode)).join(',')}`
-      const batch = this.#flights.run(batchKey, async (s) => {
-        this.#misses += 1
-        const fetched = await this.#inner.getStock(missing, s)
-        for (const [key, qty] of fetched) if (qty !== null) this.#put(`stock|${key}`, qty, this.#ttl.stockTtlMs)
-        return fetched
-      }, signal)
+      const batch = this.#flights.run(batchKey, (s) => (this.#remote ? this.#stockShared(missing, this.#remote, s) : this.#stockDirect(missing, s)), signal)
       // Later callers asking for one of these pairs join this batch instead of asking again.
       for (const pair of missing) {
         const key = stockKey(pair.productId, pair.storeCode)
@@ -148,20 +171,142 @@ export class CachedUpstream implements Upstream {
     return answer
   }
 
+  async #stockDirect(pairs: StockPair[], signal: AbortSignal): Promise<StockAnswer> {
+    this.#misses += 1
+    const fetched = await this.#inner.getStock(pairs, signal)
+    for (const [key, qty] of fetched) if (qty !== null) this.#put(`stock|${key}`, qty, this.#ttl.stockTtlMs)
+    return fetched
+  }
+
+  /**
+   * Stock through the shared cache: pairs another instance already has are taken from it, pairs another
+   * instance is fetching right now are waited for, and only the rest are asked for.
+   */
+  async #stockShared(pairs: StockPair[], remote: RemoteOptions, signal: AbortSignal): Promise<StockAnswer> {
+    const answer: StockAnswer = new Map()
+    const keyOf = (p: StockPair) => `stock|${stockKey(p.productId, p.storeCode)}`
+    const found = await this.#fromRemote(pairs.map(keyOf), remote)
+    let rest = pairs.filter((p) => {
+      const hit = found.get(keyOf(p))
+      if (typeof hit === 'number') answer.set(stockKey(p.productId, p.storeCode), hit)
+      return typeof hit !== 'number'
+    })
+    if (rest.length === 0) return answer
+    const claims = await remote.store.claim(rest.map(keyOf), remote.claimMs, this.#owner)
+    let mine = claims ? rest.filter((_, i) => claims[i]) : rest
+    const theirs = claims ? rest.filter((_, i) => !claims[i]) : []
+    if (claims && mine.length > 0) {
+      // Another instance may have stored some between our look and our claim.
+      const late = await this.#fromRemote(mine.map(keyOf), remote)
+      const claimed = mine
+      mine = claimed.filter((p) => {
+        const hit = late.get(keyOf(p))
+        if (typeof hit === 'number') answer.set(stockKey(p.productId, p.storeCode), hit)
+        return typeof hit !== 'number'
+      })
+      remote.store.release(claimed.filter((p) => !mine.includes(p)).map(keyOf))
+    }
+    const load = async (batch: StockPair[]) => {
+      if (batch.length === 0) return
+      this.#misses += 1
+      const fetched = await this.#inner.getStock(batch, signal)
+      for (const [key, qty] of fetched) {
+        answer.set(key, qty)
+        if (qty !== null) this.#put(`stock|${key}`, qty, this.#ttl.stockTtlMs, remote)
+      }
+    }
+    try {
+      const [, waited] = await Promise.all([load(mine), this.#awaitRemote(theirs.map(keyOf), remote, signal)])
+      rest = theirs.filter((p) => {
+        const hit = waited.get(keyOf(p))
+        if (typeof hit === 'number') answer.set(stockKey(p.productId, p.storeCode), hit)
+        return typeof hit !== 'number'
+      })
+      // The other instance failed, gave up, or the row is unknown (never cached): ask ourselves.
+      await load(rest)
+    } finally {
+      remote.store.release(mine.map(keyOf))
+    }
+    return answer
+  }
+
+  /** Looks keys up in the shared cache, copying hits into the local layer for their remaining lifetime. */
+  async #fromRemote(keys: string[], remote: RemoteOptions): Promise<Map<string, Entry>> {
+    const found = new Map<string, Entry>()
+    const values = await remote.store.get(keys)
+    if (!values) return found
+    const now = Date.now()
+    values.forEach((raw, i) => {
+      const key = keys[i]!
+      const entry = raw === null ? undefined : decode(raw)
+      if (!entry || entry.expiresAt <= now) return
+      this.#hits += 1
+      found.set(key, entry.value)
+      this.#cache.set(key, entry.value, { ttl: entry.expiresAt - now })
+    })
+    return found
+  }
+
+  /** Polls the shared cache while another instance holds the claim on these keys; returns what appeared. */
+  async #awaitRemote(keys: string[], remote: RemoteOptions, signal: AbortSignal): Promise<Map<string, Entry>> {
+    const found = new Map<string, Entry>()
+    let waiting = keys
+    const deadline = Date.now() + remote.claimMs
+    for (let delay = 10; waiting.length > 0 && Date.now() < deadline; delay = Math.min(delay * 2, 100)) {
+      await pause(delay, signal)
+      // Claims first, then values: the owner stores its answer before it releases the claim, so a
+      // claim seen gone here means its answer, if any, is visible to the read that follows.
+      const held = await remote.store.claimed(waiting)
+      const got = await this.#fromRemote(waiting, remote)
+      for (const [key, value] of got) found.set(key, value)
+      if (!held) break
+      // A released claim without a value: the owner failed or found nothing cacheable.
+      waiting = waiting.filter((key, i) => !got.has(key) && held[i])
+    }
+    return found
+  }
+
+  /** One key through the shared cache: the shared value, another instance's answer, or our own load. */
+  async #loadShared<T extends Entry>(key: string, ttl: number, remote: RemoteOptions, signal: AbortSignal, load: () => Promise<T>): Promise<T> {
+    const found = await this.#fromRemote([key], remote)
+    if (found.has(key)) return found.get(key) as T
+    const claim = await remote.store.claim([key], remote.claimMs, this.#owner)
+    if (claim && !claim[0]) {
+      const waited = await this.#awaitRemote([key], remote, signal)
+      if (waited.has(key)) return waited.get(key) as T
+    }
+    try {
+      if (claim?.[0]) {
+        // Another instance may have stored the answer between our look and our claim.
+        const late = await this.#fromRemote([key], remote)
+        if (late.has(key)) return late.get(key) as T
+      }
+      this.#misses += 1
+      const value = await load()
+      this.#put(key, value, ttl, remote)
+      return value
+    } finally {
+      if (claim?.[0]) remote.store.release([key])
+    }
+  }
+
   #get(key: string): Entry | undefined {
     const value = this.#cache.get(key)
     if (value !== undefined) this.#hits += 1
     return value
   }
 
-  #put(key: string, value: Entry, ttl: number): void {
-    if (ttl > 0) this.#cache.set(key, value, { ttl })
+  #put(key: string, value: Entry, ttl: number, remote?: RemoteOptions): void {
+    if (ttl <= 0) return
+    this.#cache.set(key, value, { ttl })
+    remote?.store.set(key, encode(value, Date.now() + ttl), ttl)
   }
 
   async #cached<T extends Entry>(key: string, ttl: number, signal: AbortSignal | undefined, load: (signal: AbortSignal) => Promise<T>): Promise<T> {
     const hit = this.#get(key)
     if (hit !== undefined && hit !== NONE) return hit as T
     return this.#flights.run(key, async (s) => {
+      if (this.#remote) return this.#loadShared(key, ttl, this.#remote, s, () => load(s))
       this.#misses += 1
       const value = await load(s)
       this.#put(key, value, ttl)
@@ -179,10 +324,31 @@ export class CachedUpstream implements Upstream {
     if (hit === NONE) return null
     if (hit !== undefined) return hit as T
     return this.#flights.run(key, async (s) => {
+      if (this.#remote) {
+        const value = await this.#loadShared<Entry>(key, ttl, this.#remote, s, async () => (await load(s)) ?? NONE)
+        return value === NONE ? null : (value as T)
+      }
       this.#misses += 1
       const value = await load(s)
       this.#put(key, value ?? NONE, ttl)
       return value
     }, signal)
+  }
+}
+
+/** Shared entries carry their expiry, so the local copy lives no longer than the shared one. */
+function encode(value: Entry, expiresAt: number): string {
+  return JSON.stringify(value === NONE ? { e: expiresAt, none: true } : { e: expiresAt, v: value })
+}
+
+function decode(raw: string): { value: Entry; expiresAt: number } | undefined {
+  try {
+    const parsed = JSON.parse(raw) as { e?: unknown; v?: unknown; none?: unknown }
+    if (typeof parsed.e !== 'number') return undefined
+    if (parsed.none === true) return { value: NONE, expiresAt: parsed.e }
+    if (parsed.v === undefined || parsed.v === null) return undefined
+    return { value: parsed.v as Entry, expiresAt: parsed.e }
+  } catch {
+    return undefined
   }
 }

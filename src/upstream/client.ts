@@ -1,9 +1,9 @@
 import ky, { HTTPError, TimeoutError, type KyInstance } from 'ky'
 import { z } from 'zod'
-import { UpstreamBudget } from './budget.js'
-import { CircuitBreaker } from './circuit.js'
+import { UpstreamBudget, type FleetBudget } from './budget.js'
+import { CircuitBreaker, type SharedCircuit } from './circuit.js'
 import { UpstreamError, sanitiseExcerpt } from './errors.js'
-import { PreAuthSession, type PreAuthHeaders, type PreAuthToken } from './preauth.js'
+import { PreAuthSession, type PreAuthHeaders, type PreAuthToken, type SharedTokens } from './preauth.js'
 import {
   CatalogueRow,
   PlacementRow,
@@ -67,6 +67,21 @@ export interface UpstreamClientOptions {
   circuitCooldownMs: number
   /** Injected for tests. */
   fetch?: typeof fetch
+  /** The fleet's shared budget, token and breaker (REDIS_URL); absent: this process alone. */
+  shared?: SharedUpstreamState
+}
+
+export interface SharedUpstreamState {
+  budget: FleetBudget
+  tokens: SharedTokens
+  circuit: SharedCircuit
+  /** Whether the shared store answers now (the breaker shows its local state while it does not). */
+  usable: () => boolean
+}
+
+/** The longest one upstream call may take with its retries: how long a fleet permit or claim lasts. */
+export function callBoundMs(options: Pick<UpstreamClientOptions, 'timeoutMs' | 'retries'>): number {
+  return options.timeoutMs * (options.retries + 1) + (MAX_RETRY_AFTER_MS + 1_000) * options.retries + 1_000
 }
 
 const ENDPOINTS = {
@@ -101,13 +116,25 @@ export class UpstreamClient implements Upstream {
 
   constructor(options: UpstreamClientOptions) {
     this.#userAgent = options.userAgent
-    this.budget = new UpstreamBudget({
-      concurrency: options.maxConcurrency,
-      perSecond: options.maxRps,
-      queueLimit: options.queueLimit,
-    })
-    this.circuit = new CircuitBreaker(options.circuitFailureThreshold, options.circuitCooldownMs)
-    this.preauth = new PreAuthSession((signal) => this.#fetchToken(signal), options.preauthKey, options.tokenReuseMs)
+    const { shared } = options
+    const boundMs = callBoundMs(options)
+    this.budget = new UpstreamBudget(
+      { concurrency: options.maxConcurrency, perSecond: options.maxRps, queueLimit: options.queueLimit },
+      shared?.budget,
+    )
+    this.circuit = new CircuitBreaker(
+      options.circuitFailureThreshold,
+      options.circuitCooldownMs,
+      Date.now,
+      shared && { store: shared.circuit, probeMs: boundMs, usable: shared.usable },
+    )
+    this.preauth = new PreAuthSession(
+      (signal) => this.#fetchToken(signal),
+      options.preauthKey,
+      options.tokenReuseMs,
+      Date.now,
+      shared && { tokens: shared.tokens, claimMs: boundMs },
+    )
     this.#http = ky.create({
       prefixUrl: options.baseUrl,
       timeout: options.timeoutMs,

@@ -24,7 +24,27 @@ export interface PreAuthHeaders {
 
 interface Held {
   headers: PreAuthHeaders
+  jwt: string
   expiresAt: number
+}
+
+export interface SharedToken extends PreAuthToken {
+  expiresAt: number
+}
+
+/**
+ * The fleet's one token (Redis): an instance that needs a token takes the shared one, or claims the
+ * handshake so the others wait for its token instead of making their own.
+ */
+export interface SharedTokens {
+  /** The shared token, null if there is none; undefined when the store cannot be used now. */
+  get(): Promise<SharedToken | null | undefined>
+  put(token: SharedToken): void
+  /** true: this caller makes the handshake; false: another instance is making it; undefined: unusable. */
+  claim(ms: number): Promise<boolean | undefined>
+  release(): void
+  /** Forgets the shared token if it is still this one (the upstream refused it). */
+  drop(jwt: string): void
 }
 
 /**
@@ -41,6 +61,7 @@ export class PreAuthSession {
     private readonly key: string,
     private readonly reuseMs: number,
     private readonly now: () => number = Date.now,
+    private readonly shared?: { tokens: SharedTokens; claimMs: number },
   ) {}
 
   get tokensFetched(): number {
@@ -54,7 +75,9 @@ export class PreAuthSession {
   }
 
   invalidate(headers: PreAuthHeaders): void {
-    if (this.#held?.headers === headers) this.#held = undefined
+    if (this.#held?.headers !== headers) return
+    this.shared?.tokens.drop(this.#held.jwt)
+    this.#held = undefined
   }
 
   /** Forgets the held token (tests, and a deliberate reset). */
@@ -73,20 +96,7 @@ export class PreAuthSession {
 
   #fetch(signal?: AbortSignal): Promise<Held> {
     // The shared fetch is not tied to one caller's signal: another caller may still need it.
-    this.#pending ??= this.fetchToken()
-      .then((token) => {
-        this.#issued += 1
-        const held: Held = {
-          headers: {
-            authorization: `Bearer ${encryptBearer(token.jwt, this.key)}`,
-            'x-dm-uid': token.uid,
-            cookie: `DM_UID=${token.uid}`,
-          },
-          expiresAt: this.now() + Math.min(this.reuseMs, tokenLifetimeMs(token.jwt) ?? this.reuseMs),
-        }
-        this.#held = held
-        return held
-      })
+    this.#pending ??= (this.shared ? this.#obtainShared(this.shared.tokens, this.shared.claimMs) : this.#handshake())
       .finally(() => {
         this.#pending = undefined
       })
@@ -98,6 +108,60 @@ export class PreAuthSession {
       signal.addEventListener('abort', onAbort, { once: true })
       pending.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort))
     })
+  }
+
+  async #handshake(shared?: SharedTokens): Promise<Held> {
+    const token = await this.fetchToken()
+    this.#issued += 1
+    const expiresAt = this.now() + Math.min(this.reuseMs, tokenLifetimeMs(token.jwt) ?? this.reuseMs)
+    if (expiresAt > this.now()) shared?.put({ ...token, expiresAt })
+    return this.#hold(token, expiresAt)
+  }
+
+  #hold(token: PreAuthToken, expiresAt: number): Held {
+    const held: Held = {
+      headers: {
+        authorization: `Bearer ${encryptBearer(token.jwt, this.key)}`,
+        'x-dm-uid': token.uid,
+        cookie: `DM_UID=${token.uid}`,
+      },
+      jwt: token.jwt,
+      expiresAt,
+    }
+    this.#held = held
+    return held
+  }
+
+  /** The fleet's token if there is one; else one handshake for the fleet, made here or awaited from another instance. */
+  async #obtainShared(tokens: SharedTokens, claimMs: number): Promise<Held> {
+    const found = await tokens.get()
+    if (found && found.expiresAt > this.now()) return this.#hold(found, found.expiresAt)
+    if (found === undefined) return this.#handshake()
+    const claimed = await tokens.claim(claimMs)
+    if (claimed === false) {
+      const deadline = this.now() + claimMs
+      for (let delay = 10; this.now() < deadline; delay = Math.min(delay * 2, 100)) {
+        await new Promise((resolve) => setTimeout(resolve, delay))
+        const token = await tokens.get()
+        if (token && token.expiresAt > this.now()) return this.#hold(token, token.expiresAt)
+        if (token === undefined) break
+        // The claim is gone without a token: that handshake failed; make our own.
+        if ((await tokens.claim(claimMs)) !== false) return this.#handshakeClaimed(tokens)
+      }
+      return this.#handshake(tokens)
+    }
+    return claimed ? this.#handshakeClaimed(tokens) : this.#handshake(tokens)
+  }
+
+  async #handshakeClaimed(tokens: SharedTokens): Promise<Held> {
+    try {
+      // Another instance may have stored its token between our look and our claim.
+      const token = await tokens.get()
+      if (token && token.expiresAt > this.now()) return this.#hold(token, token.expiresAt)
+      return await this.#handshake(tokens)
+    } finally {
+      tokens.release()
+    }
   }
 }
 

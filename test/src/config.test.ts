@@ -14,7 +14,17 @@ t.test('defaults describe a local service against the real upstream', async (t) 
   t.equal(config.cache.placementTtlMs, 3_600_000)
   t.equal(config.cache.stockTtlMs, 60_000)
   t.equal(config.rateLimitPerMinute, 0)
+  t.equal(config.redis, undefined, 'no Redis: everything in-process')
   t.equal(config.logLevel, 'info')
+})
+
+t.test('REDIS_URL turns on the shared state, with its prefix and timeout', async (t) => {
+  t.same(loadConfig({ REDIS_URL: 'redis://:pw@cache:6379/2' }).redis, { url: 'redis://:pw@cache:6379/2', keyPrefix: 'store-finder:', timeoutMs: 250 })
+  t.same(loadConfig({ REDIS_URL: 'rediss://cache', REDIS_KEY_PREFIX: 'blue:', REDIS_TIMEOUT_MS: '500' }).redis, {
+    url: 'rediss://cache',
+    keyPrefix: 'blue:',
+    timeoutMs: 500,
+  })
 })
 
 t.test('values are read and normalised', async (t) => {
@@ -48,6 +58,9 @@ for (const [name, value, expected] of [
   ['UPSTREAM_TIMEOUT_MS', '5', /UPSTREAM_TIMEOUT_MS="5": expected at least 100/],
   ['LOG_LEVEL', 'loud', /LOG_LEVEL="loud"/],
   ['UPSTREAM_PREAUTH_KEY', 'short', /UPSTREAM_PREAUTH_KEY="short": expected exactly 16 bytes/],
+  ['REDIS_URL', 'http://cache:6379', /REDIS_URL="http:\/\/cache:6379": expected a redis:\/\/ or rediss:\/\/ URL/],
+  ['REDIS_URL', 'cache:6379', /REDIS_URL="cache:6379": expected a redis:\/\/ or rediss:\/\/ URL/],
+  ['REDIS_TIMEOUT_MS', '0', /REDIS_TIMEOUT_MS="0": expected at least 10/],
 ] as const) {
   t.test(`a bad ${name} names the variable and what it allows`, async (t) => {
     t.throws(() => loadConfig({ [name]: value }), { name: 'ConfigError', message: expected })

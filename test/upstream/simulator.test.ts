@@ -398,3 +398,15 @@ t.test('unknown paths get an HTML 404 and wrong methods a Spring 405', async (t)
   await wrongAuth.text()
   t.equal(sim.stats().total, 0, 'none of these count as upstream calls')
 })
+
+t.test('stats count the most arrivals in any second since the last reset', async (t) => {
+  t.equal(sim.stats().peakPerSecond, 0)
+  const started = performance.now()
+  await Promise.all([1, 2, 3].map(() => post('/ms/msg/selStr', { keyword: '강남', pageSize: 1 })))
+  const peak = sim.stats().peakPerSecond
+  // All three arrived between `started` and now: within a second of each other when that span is shorter.
+  if (performance.now() - started < 1_000) t.equal(peak, 3)
+  else t.ok(peak >= 1 && peak <= 3, `between 1 and 3 (${peak})`)
+  sim.resetStats()
+  t.equal(sim.stats().peakPerSecond, 0, 'reset with the other counters')
+})

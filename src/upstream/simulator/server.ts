@@ -51,6 +51,8 @@ export interface SimStats {
   total: number
   inFlight: number
   maxInFlight: number
+  /** Most requests that arrived within any one second (a sliding window) since the last reset. */
+  peakPerSecond: number
   requests: SimRequestRecord[] /* last 500 */
 }
 
@@ -88,19 +90,30 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
   let inFlight = 0
   let maxInFlight = 0
   let requests: SimRequestRecord[] = []
+  // Arrival times of the last second, oldest first: enough to know the peak rate a client imposed.
+  let arrivals: number[] = []
+  let peakPerSecond = 0
 
-  const statsSnapshot = (): SimStats => ({ calls: { ...calls }, total, inFlight, maxInFlight, requests: [...requests] })
+  const statsSnapshot = (): SimStats => ({ calls: { ...calls }, total, inFlight, maxInFlight, peakPerSecond, requests: [...requests] })
   const resetStats = (): void => {
     calls = emptyCalls()
     total = 0
     maxInFlight = inFlight
     requests = []
+    arrivals = []
+    peakPerSecond = 0
   }
 
   /** An upstream call has arrived (body read); the returned function counts it out when its connection closes. */
   const countArrival = (route: Route, record: SimRequestRecord): (() => void) => {
     calls[route.endpoint]++
     total++
+    const now = performance.now()
+    arrivals.push(now)
+    let expired = 0
+    while (expired < arrivals.length && now - arrivals[expired]! >= 1_000) expired++
+    if (expired > 0) arrivals = arrivals.slice(expired)
+    peakPerSecond = Math.max(peakPerSecond, arrivals.length)
     requests.push(record)
     if (requests.length > REQUEST_LOG_LIMIT) requests.splice(0, requests.length - REQUEST_LOG_LIMIT)
     inFlight++
