@@ -1,8 +1,13 @@
+import { hostSetupMarkdown } from '../http/docs/hosts.js'
 import { errorCatalogueTable } from '../src/errors.js'
 
-/** What each generated block of the README holds. */
-export const GENERATED_BLOCKS: Record<string, () => string> = {
-  errors: errorCatalogueTable,
+/**
+ * The documentation's generated blocks, by file: each is the code's own table, so a document cannot
+ * drift from it. `npm run docs` rewrites them; test/habits/docs-in-sync.test.ts fails when one is stale.
+ */
+export const GENERATED_BLOCKS: Record<string, Record<string, () => string>> = {
+  'docs/rest.md': { errors: errorCatalogueTable },
+  'docs/mcp.md': { hosts: () => hostSetupMarkdown('http://localhost:3000/api/mcp', '###').trimEnd() },
 }
 
 const blockPattern = (name: string) => new RegExp(`(<!-- generated:${name} -->\\n)([\\s\\S]*?)(\\n<!-- /generated:${name} -->)`)
@@ -12,10 +17,10 @@ export function readBlock(text: string, name: string): string | null {
   return blockPattern(name).exec(text)?.[2] ?? null
 }
 
-export function replaceBlocks(text: string, blocks: Record<string, () => string>): string {
+export function replaceBlocks(text: string, blocks: Record<string, () => string>, file = 'the document'): string {
   let out = text
   for (const [name, render] of Object.entries(blocks)) {
-    if (readBlock(out, name) === null) throw new Error(`README.md has no <!-- generated:${name} --> block`)
+    if (readBlock(out, name) === null) throw new Error(`${file} has no <!-- generated:${name} --> block`)
     out = out.replace(blockPattern(name), (_all, open: string, _body: string, close: string) => `${open}${render()}${close}`)
   }
   return out

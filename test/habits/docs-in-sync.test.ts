@@ -1,14 +1,26 @@
-import { readFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import t from 'tap'
 import { ERROR_CODES, ERROR_CODE_NAMES, errorCatalogueTable } from '../../src/errors.js'
 import { GENERATED_BLOCKS, readBlock } from '../../scripts/generated-blocks.js'
 import { buildTestApp } from '../helpers/app.js'
 
-const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8')
+t.test('every generated documentation block matches the code it is generated from (npm run docs)', async (t) => {
+  for (const [path, blocks] of Object.entries(GENERATED_BLOCKS)) {
+    const text = readFileSync(new URL(`../../${path}`, import.meta.url), 'utf8')
+    for (const [name, render] of Object.entries(blocks)) {
+      t.equal(readBlock(text, name), render(), `${path} block ${name} is current; run npm run docs`)
+    }
+  }
+})
 
-t.test('every generated README block matches the code it is generated from (npm run docs)', async (t) => {
-  for (const [name, render] of Object.entries(GENERATED_BLOCKS)) {
-    t.equal(readBlock(readme, name), render(), `README block ${name} is current; run npm run docs`)
+t.test('every relative link between the README and docs/ resolves', async (t) => {
+  const files = ['README.md', ...Object.keys(GENERATED_BLOCKS), 'docs/cli.md', 'docs/operations.md', 'docs/reliability.md', 'docs/benchmark.md', 'docs/upstream.md']
+  for (const file of new Set(files)) {
+    const url = new URL(`../../${file}`, import.meta.url)
+    const text = readFileSync(url, 'utf8')
+    for (const [, target] of text.matchAll(/\]\(((?:\.\.\/|docs\/|[\w-]+\.md)[^)#\s]*)(?:#[^)]*)?\)/g)) {
+      t.ok(existsSync(new URL(target ?? '', url)), `${file} → ${target}`)
+    }
   }
 })
 

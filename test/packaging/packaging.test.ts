@@ -77,9 +77,9 @@ t.test('remote set-ups point at the endpoint they are given', async (t) => {
   }
 })
 
-t.test('the README carries the same host snippets as /developers', async (t) => {
-  const readme = read('README.md')
+t.test('the MCP guide carries the same host snippets as /developers', async (t) => {
+  const guide = read('docs/mcp.md')
   for (const setup of [...stdioSetups(), ...httpSetups('http://localhost:3000/api/mcp')]) {
-    t.ok(readme.includes(setup.snippet), `${setup.host} (${setup.transport})`)
+    t.ok(guide.includes(setup.snippet), `${setup.host} (${setup.transport})`)
   }
 })
