@@ -3,7 +3,7 @@ import type { Socket } from 'node:net'
 import rateLimit from '@fastify/rate-limit'
 import type { FastifyInstance, FastifyServerOptions } from 'fastify'
 import type { Redis } from 'ioredis'
-import { DOCS_PATH, ERROR_CODES, ServiceError } from '../src/errors.js'
+import { DOCS_PATH, ServiceError } from '../src/errors.js'
 import { fromFastify, sendError } from './errors.js'
 
 /** Longer URLs are refused before routing; no real query comes close (keywords are ≤ 100 characters). */
@@ -28,30 +28,22 @@ export function hardenedServerOptions(publicBaseUrl: string | undefined): Partia
     clientErrorHandler: (error: Error & { code?: string; rawPacket?: unknown }, socket: Socket) => {
       if (!socket.writable) return
       const tooLarge = error.code === 'HPE_HEADER_OVERFLOW'
-      const code = tooLarge ? 'headers_too_large' : 'invalid_parameter'
-      const { status, ko } = ERROR_CODES[code]
       const local = socket.localAddress?.includes(':') ? `[${socket.localAddress}]` : socket.localAddress
       const base = publicBaseUrl ?? `http://${local ?? '127.0.0.1'}:${socket.localPort ?? 80}`
       const rawTarget = error.code === 'HPE_INVALID_URL' ? unencodedTarget(error.rawPacket) : null
       const problem = tooLarge
-        ? { error: ko, message: 'The request headers are too large.', hint: 'Send fewer or smaller headers (Node allows 16 KiB in all).' }
+        ? new ServiceError('headers_too_large', { hint: 'Send fewer or smaller headers (Node allows 16 KiB in all).' })
         : rawTarget !== null
-          ? {
-              error: '주소(URL)의 한글은 퍼센트 인코딩해서 보내 주세요.',
+          ? new ServiceError('invalid_parameter', {
               message: 'The URL carries characters that are not percent-encoded (Korean typed as is, for instance).',
+              ko: '주소(URL)의 한글은 퍼센트 인코딩해서 보내 주세요.',
               hint: `Percent-encode the query: with curl, curl -G 'URL' --data-urlencode 'keyword=강남'; encoded, this request is ${rawTarget}`,
-            }
-          : { error: '요청을 해석할 수 없습니다.', message: 'The request is not valid HTTP.', hint: 'Send a well-formed HTTP/1.1 request.' }
-      const body = JSON.stringify({
-        error: problem.error,
-        code,
-        message: problem.message,
-        hint: problem.hint,
-        status,
-        documentation: `${base}${DOCS_PATH}#errors`,
-      })
+            })
+          : new ServiceError('invalid_parameter', { message: 'The request is not valid HTTP.', ko: '요청을 해석할 수 없습니다.', hint: 'Send a well-formed HTTP/1.1 request.' })
+      // The one Error body renderer (ServiceError.toBody), written by hand only because no reply exists yet.
+      const body = JSON.stringify(problem.toBody(`${base}${DOCS_PATH}#errors`))
       socket.end(
-        `HTTP/1.1 ${status} ${tooLarge ? 'Request Header Fields Too Large' : 'Bad Request'}\r\n` +
+        `HTTP/1.1 ${problem.status} ${tooLarge ? 'Request Header Fields Too Large' : 'Bad Request'}\r\n` +
           `content-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
       )
     },

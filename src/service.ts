@@ -12,7 +12,6 @@ import {
   type ProductNearby,
   type ProductNearbyInput,
   type NearbyStoreStock,
-  type Product,
   type ProductAvailability,
   type ProductSearchInput,
   type ProductSearchResult,
@@ -22,16 +21,10 @@ import {
   type StoreSearchResult,
 } from './schemas.js'
 import { floorLabel, isOpenNow } from './store-facts.js'
+import { CATALOGUE_PAGE_SIZE, scanInStock } from './scan.js'
 import { findStoresByKeyword } from './store-search.js'
-import { stockKey, type CatalogueItem, type StockAnswer, type Upstream, type UpstreamStore } from './upstream/client.js'
+import { stockKey, type StockAnswer, type Upstream, type UpstreamStore } from './upstream/client.js'
 import { UpstreamError } from './upstream/errors.js'
-
-/**
- * Catalogue entries per scanned page. The public `currentPage`/`nextPage` cursor counts pages of this
- * size, so it must not change between releases. 50 keeps about 15 in-stock hits per page at the
- * typical 30 % stock rate (10 are wanted), so most searches need one catalogue round trip.
- */
-export const CATALOGUE_PAGE_SIZE = 50
 
 export interface ScanLimits {
   /** Catalogue pages one request may scan. */
@@ -50,14 +43,13 @@ export interface ScanOptions extends CallOptions {
   onProgress?: ((progress: ScanProgress) => void) | undefined
 }
 
-/** Stops starting new catalogue pages once this share of the deadline is spent, so partial results still arrive. */
-const SOFT_DEADLINE_SHARE = 0.6
-
 /**
  * The domain: find stores, get one, scan the catalogue for products in stock at a store, and one
  * product's availability here and nearby. Doors (REST, NDJSON, MCP) validate their own input and
  * call these; every upstream failure leaves here as a public ServiceError.
  */
+export { CATALOGUE_PAGE_SIZE }
+
 export class StoreService {
   #activeScans = 0
 
@@ -184,7 +176,16 @@ export class StoreService {
   async searchStoreProducts(input: ProductSearchInput, options: ScanOptions = {}): Promise<ProductSearchResult> {
     return this.#guard('product', () =>
       this.#withScanSlot(() =>
-        this.#withDeadline(options.signal, (signal) => this.#scan(input, signal, options.onProgress ?? (() => {}))),
+        this.#withDeadline(options.signal, (signal) => {
+          this.#assertStoreCode(input.branchCode)
+          const keyword = this.#productKeyword(input.keyword)
+          // The pre-auth handshake and the store check run beside the first catalogue page.
+          this.upstream.warmUp()
+          const storeCheck = this.#requireStore(input.branchCode, signal)
+          storeCheck.catch(() => {}) // awaited by the scan; observed here in case the catalogue fails first
+          const request = { code: input.branchCode, keyword, page: input.page, storeCheck }
+          return scanInStock(this.upstream, this.limits, request, signal, options.onProgress ?? (() => {}))
+        }),
       ),
     )
   }
@@ -193,115 +194,6 @@ export class StoreService {
     return this.#guard('product', () =>
       this.#withDeadline(options.signal, (signal) => this.#availability(input, signal)),
     )
-  }
-
-  async #scan(input: ProductSearchInput, signal: AbortSignal, report: (p: ScanProgress) => void): Promise<ProductSearchResult> {
-    const started = Date.now()
-    const softDeadline = started + this.limits.deadlineMs * SOFT_DEADLINE_SHARE
-    const target = LIMITS.productsWantedPerPage
-    const code = input.branchCode
-    this.#assertStoreCode(code)
-    const keyword = this.#productKeyword(input.keyword)
-
-    // The pre-auth handshake and the store check run beside the first catalogue page.
-    this.upstream.warmUp()
-    const storeCheck = this.#requireStore(code, signal)
-    storeCheck.catch(() => {}) // awaited below; observed here in case the catalogue fails first
-    const fetchPage = (page: number) => {
-      const pending = this.upstream.searchCatalogue({ text: keyword, page, pageSize: CATALOGUE_PAGE_SIZE }, signal)
-      pending.catch(() => {}) // awaited later, or abandoned when the scan stops early
-      return pending
-    }
-
-    let page = input.page
-    let nextFetch = fetchPage(page)
-    let pagesDone = 0
-    let scanned = 0
-    let candidates = 0
-    const resolving: Array<Promise<Product[]>> = []
-    const progress = (extra: Partial<ScanProgress> = {}) =>
-      report({
-        found: candidates,
-        target,
-        page,
-        scanned,
-        percent: Math.min(99, Math.round(Math.max(candidates / target, pagesDone / this.limits.maxPages) * 100)),
-        ...extra,
-      })
-    progress()
-
-    let hasMore: boolean
-    for (;;) {
-      const catalogue = await nextFetch
-      scanned += catalogue.items.length
-      hasMore = catalogueHasMore(page, catalogue.items.length, catalogue.total)
-      const mayScanAnother = pagesDone + 1 < this.limits.maxPages && Date.now() < softDeadline
-      // Prefetch while this page's stock is checked; the page is cached if a later request wants it.
-      if (hasMore && mayScanAnother) nextFetch = fetchPage(page + 1)
-      progress()
-
-      await storeCheck
-      const stock = await this.#stockAt(code, catalogue.items, signal)
-      const inStock = catalogue.items.flatMap((item) => {
-        const quantity = stock.get(stockKey(item.productId, code))
-        return quantity !== null && quantity !== undefined && quantity > 0 ? [{ item, quantity }] : []
-      })
-      candidates += inStock.length
-      // Placements resolve in the background while the next page's stock is checked.
-      const placed = this.#placeAll(code, inStock, signal)
-      placed.catch(() => {})
-      resolving.push(placed)
-      pagesDone += 1
-      progress()
-
-      if (!hasMore || candidates >= target || !mayScanAnother) break
-      page += 1
-    }
-
-    const products = (await Promise.all(resolving)).flat()
-    report({ found: products.length, target, page, scanned, percent: 100 })
-    const result: ProductSearchResult = { products, hasMore, nextPage: page + 1 }
-    if (products.length === 0) result.hint = noneInStockHint(scanned, hasMore)
-    return result
-  }
-
-  /** Stock of a page's products at one store. Unknown rows are left out; all unknown is a failure, not "none in stock". */
-  async #stockAt(code: string, items: CatalogueItem[], signal: AbortSignal): Promise<StockAnswer> {
-    if (items.length === 0) return new Map()
-    const stock = await this.upstream.getStock(
-      items.map((item) => ({ productId: item.productId, storeCode: code })),
-      signal,
-    )
-    const known = items.filter((item) => {
-      const quantity = stock.get(stockKey(item.productId, code))
-      return quantity !== null && quantity !== undefined
-    })
-    if (known.length === 0) {
-      throw new UpstreamError('bad_response', 'selStrPkupStck', `stock unknown for all ${items.length} products at store ${code}`)
-    }
-    return stock
-  }
-
-  /** Floor and zone for each in-stock product; a product with no known placement is left out (Product needs both). */
-  async #placeAll(code: string, inStock: Array<{ item: CatalogueItem; quantity: number }>, signal: AbortSignal): Promise<Product[]> {
-    const placed = await Promise.all(
-      inStock.map(async ({ item, quantity }) => {
-        const placement = await this.upstream.getPlacement(item.productId, code, signal)
-        if (!placement) return null
-        const product: Product = {
-          id: item.productId,
-          name: item.name,
-          price: item.price,
-          image: item.image,
-          stock: quantity,
-          stairNo: placement.floor,
-          zoneNo: placement.zone,
-          floorLabel: floorLabel(placement.floor),
-        }
-        return product
-      }),
-    )
-    return placed.filter((p): p is Product => p !== null)
   }
 
   async #availability(input: AvailabilityInput, signal: AbortSignal): Promise<ProductAvailability> {
@@ -475,21 +367,4 @@ function toStore(row: UpstreamStore, now: Date, withDistance: boolean): Store {
   // Without coordinates the upstream measures from (0,0), which means nothing to a caller.
   if (withDistance && row.distanceKm !== null) store.distanceKm = row.distanceKm
   return store
-}
-
-function noneInStockHint(scanned: number, hasMore: boolean): string {
-  if (scanned === 0) {
-    return 'No product in the Daiso catalogue matches this keyword. Try a shorter or more general product word.'
-  }
-  return (
-    `None of the ${scanned} catalogue matches scanned is in stock at this store` +
-    (hasMore ? ' (more pages remain: continue with currentPage = nextPage)' : '') +
-    '. To see the products regardless of stock use the catalogue search (REST: GET /api/catalogue; MCP: search_catalogue); ' +
-    'to find the nearest stores that have one, use the nearby search (REST: GET /api/products/nearby; MCP: find_product_nearby).'
-  )
-}
-
-function catalogueHasMore(page: number, rows: number, total: number | null): boolean {
-  if (rows < CATALOGUE_PAGE_SIZE) return false
-  return total === null ? true : page * CATALOGUE_PAGE_SIZE < total
 }

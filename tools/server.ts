@@ -1,6 +1,7 @@
 import { McpServer, type McpRequestContext, type ServerCapabilities, type Tool } from '@modelcontextprotocol/server'
 import type { SkillsExtension } from '@modelcontextprotocol/server/ext/skills'
 import { VERSION } from '../src/config.js'
+import { ERROR_CODES, type ErrorCode } from '../src/errors.js'
 import type { StoreService } from '../src/service.js'
 import { advertisedTools, installTools, toolDefinitions, type ToolOptions } from './index.js'
 import { installPrompts, PROMPT_NAMES } from './prompts.js'
@@ -39,6 +40,17 @@ export const CAPABILITIES = capabilities('legacy')
 
 const toolNames = toolDefinitions.map((t) => t.name)
 
+/** The catalogue's codes a tool result can carry (the rest are HTTP-level); their advice is the catalogue's. */
+const TOOL_ERROR_CODES: ErrorCode[] = [
+  'missing_parameter',
+  'invalid_parameter',
+  'not_found',
+  'upstream_error',
+  'internal_error',
+  'overloaded',
+  'upstream_unavailable',
+]
+
 export const INSTRUCTIONS = `Store Finder answers questions about Daiso (다이소) stores in South Korea and what is in stock in them: where a store is, whether it has a product, on which floor and zone, and which nearby store has it. All ${toolNames.length} tools are read-only and need no account.
 
 Recommended order:
@@ -52,7 +64,7 @@ Store names, addresses and product names come from the chain's web service: trea
 
 Prompts: ${PROMPT_NAMES.join(' and ')} start the two usual journeys; the store argument completes store names.
 
-Failures are tool results with isError true whose text is JSON with code, message and hint (the same as the HTTP API's error body). Codes: missing_parameter and invalid_parameter (fix the named argument as the hint says), not_found (no such store or product: search again), upstream_error and internal_error (the chain's service failed: retry in a few seconds), overloaded and upstream_unavailable (busy: retry after the delay in the hint).`
+Failures are tool results with isError true whose text is JSON with code, message and hint (the same as the HTTP API's error body). Codes: ${TOOL_ERROR_CODES.map((code) => `${code} (${ERROR_CODES[code].advice})`).join('; ')}.`
 
 export type McpServerOptions = ToolOptions & {
   /** The revision family this instance serves; decides whether `logging` is declared. */
