@@ -11,7 +11,10 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
+      ],
       // Control characters are the point of some validation patterns (keywords must not carry them).
       'no-control-regex': 'off',
     },
@@ -55,7 +58,11 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ regex: '(^|/)src/upstream/', message: 'http/ reaches the upstream only through the runtime and the domain service.' }] },
+        {
+          patterns: [
+            { regex: '(^|/)src/upstream/', message: 'http/ reaches the upstream only through the runtime and the domain service.' },
+          ],
+        },
       ],
     },
   },

@@ -61,7 +61,8 @@ export async function referenceSearch(
     const text = await response.text()
     if (!response.ok) throw new Error(`reference: ${path} answered HTTP ${response.status}`)
     const envelope = JSON.parse(text) as Envelope<T>
-    if (envelope.success !== true || !Array.isArray(envelope.data)) throw new Error(`reference: ${path} failed: ${envelope.message ?? 'no data'}`)
+    if (envelope.success !== true || !Array.isArray(envelope.data))
+      throw new Error(`reference: ${path} failed: ${envelope.message ?? 'no data'}`)
     return envelope.data
   }
 
@@ -94,7 +95,11 @@ export async function referenceSearch(
     const headers = await authHeaders()
     const placed = await Promise.all(
       inStock.map(async (row) => {
-        const [place] = await post<{ stairNo: string; zoneNo: string }>('pdo/selIntPdStDispInfo', { pdNo: row.pdNo, strCd: storeCode }, headers)
+        const [place] = await post<{ stairNo: string; zoneNo: string }>(
+          'pdo/selIntPdStDispInfo',
+          { pdNo: row.pdNo, strCd: storeCode },
+          headers,
+        )
         return {
           id: row.pdNo,
           stock: Number(row.stck),

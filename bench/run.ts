@@ -69,7 +69,9 @@ async function main(): Promise<number> {
   const { launcher, build } = await prepareLauncher(options)
   const workload = new Workload()
   const simulator = await startSimulatorChild(launcher, options.latencyMs)
-  log(`simulator at ${simulator.url}, ${options.latencyMs} ms per call; service from ${launcher.mode}${options.quick ? '; quick mode' : ''}`)
+  log(
+    `simulator at ${simulator.url}, ${options.latencyMs} ms per call; service from ${launcher.mode}${options.quick ? '; quick mode' : ''}`,
+  )
   const ctx = new BenchContext(options, launcher, simulator, workload)
 
   const rows: ScenarioRow[] = []
@@ -82,7 +84,15 @@ async function main(): Promise<number> {
       row = await scenario.run(ctx)
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error)
-      row = { id: scenario.id, title: scenario.title, figure: `failed: ${message.split('\n')[0] ?? message}`, target: '', met: false, data: { error: message }, notes: [message] }
+      row = {
+        id: scenario.id,
+        title: scenario.title,
+        figure: `failed: ${message.split('\n')[0] ?? message}`,
+        target: '',
+        met: false,
+        data: { error: message },
+        notes: [message],
+      }
     }
     row.data['scenarioSeconds'] = round((performance.now() - t0) / 1000, 1)
     log(`scenario ${scenario.id}: ${row.figure} → ${metText(row.met)} (${row.data['scenarioSeconds']} s)`)
@@ -108,7 +118,10 @@ async function main(): Promise<number> {
   }
   const missed = rows.filter((r) => r.met === false).map((r) => r.id)
   const skipped = rows.filter((r) => r.met === null).map((r) => r.id)
-  out.push('', `targets met: ${rows.filter((r) => r.met === true).length} of ${rows.length}${missed.length ? `; missed: ${missed.join(', ')}` : ''}${skipped.length ? `; not run: ${skipped.join(', ')}` : ''}`)
+  out.push(
+    '',
+    `targets met: ${rows.filter((r) => r.met === true).length} of ${rows.length}${missed.length ? `; missed: ${missed.join(', ')}` : ''}${skipped.length ? `; not run: ${skipped.join(', ')}` : ''}`,
+  )
   out.push(`results written to ${RESULTS_FILE.replace(`${ROOT}/`, '')}`, '')
   process.stdout.write(out.join('\n'))
 

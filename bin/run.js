@@ -8,7 +8,9 @@ import { fileURLToPath } from 'node:url'
 const entry = new URL('../dist/bin/store-finder.js', import.meta.url)
 if (!existsSync(entry)) {
   const root = fileURLToPath(new URL('..', import.meta.url))
-  process.stderr.write(`store-finder: not built (${fileURLToPath(entry)} is missing); run \`npm install\` in ${root}, or install the packed tarball instead.\n`)
+  process.stderr.write(
+    `store-finder: not built (${fileURLToPath(entry)} is missing); run \`npm install\` in ${root}, or install the packed tarball instead.\n`,
+  )
   process.exit(1)
 }
 await import(entry.href)

@@ -113,7 +113,9 @@ export function parseCoordinate(name: 'latitude' | 'longitude') {
   return (value: string): number => {
     const n = Number(value.trim())
     if (value.trim() === '' || !Number.isFinite(n) || Math.abs(n) > limit) {
-      throw new InvalidArgumentError(`expected a ${name} from -${limit} to ${limit}, such as ${name === 'latitude' ? '37.4979' : '127.0276'}.`)
+      throw new InvalidArgumentError(
+        `expected a ${name} from -${limit} to ${limit}, such as ${name === 'latitude' ? '37.4979' : '127.0276'}.`,
+      )
     }
     return n
   }
@@ -128,6 +130,7 @@ export const won = (price: number): string => `${price.toLocaleString('ko-KR')}ì
 
 export function haversineKm(lat1: number, lng1: number, lat2: number, lng2: number): number {
   const rad = Math.PI / 180
-  const a = Math.sin(((lat2 - lat1) * rad) / 2) ** 2 + Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(((lng2 - lng1) * rad) / 2) ** 2
+  const a =
+    Math.sin(((lat2 - lat1) * rad) / 2) ** 2 + Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(((lng2 - lng1) * rad) / 2) ** 2
   return 2 * 6371 * Math.asin(Math.min(1, Math.sqrt(a)))
 }

@@ -15,8 +15,10 @@ Exit codes: 0 ok, 1 unexpected failure, 2 usage or configuration error, 3 no suc
 
 export function buildProgram(): Command {
   const program = new Command('store-finder')
-    .description(`Find 다이소 (Daiso) stores in Korea and what is in stock in them, from the command line,
-over MCP (stdio or HTTP) or as a REST API.`)
+    .description(
+      `Find 다이소 (Daiso) stores in Korea and what is in stock in them, from the command line,
+over MCP (stdio or HTTP) or as a REST API.`,
+    )
     .version(VERSION, '-v, --version')
     .option('--json', 'print machine-readable JSON instead of tables (errors as JSON on stderr)')
     .option('--simulated', 'use the built-in upstream simulator instead of the live service (same as UPSTREAM_BASE_URL=simulated)')
@@ -33,7 +35,7 @@ over MCP (stdio or HTTP) or as a REST API.`)
   program
     .command('mcp')
     .description('serve the MCP tools over stdio, for desktop hosts (Claude Desktop, Claude Code, Cursor, VS Code)')
-    .addHelpText('after', '\nHosts start this themselves; see the README for each host\'s configuration.')
+    .addHelpText('after', "\nHosts start this themselves; see the README for each host's configuration.")
     .action(async () => (await import('../tools/stdio.js')).main())
   program
     .command('simulator')
@@ -83,7 +85,8 @@ function localHint(error: ServiceError): string {
   if (exitCodeFor(error) === EXIT.upstream && !error.hint.startsWith('Retry after') && !error.hint.includes('retry after')) {
     return "This is not a problem with your command. Retry in a few seconds; if it persists, the chain's service is down or unreachable from here."
   }
-  if (error.hint.includes('searchStores')) return 'Find the store code with `store-finder stores <keyword>` or `store-finder near <lat> <lng>`.'
+  if (error.hint.includes('searchStores'))
+    return 'Find the store code with `store-finder stores <keyword>` or `store-finder near <lat> <lng>`.'
   if (error.code === 'not_found') return 'Find product numbers with `store-finder products <code> <keyword>`.'
   return error.hint
 }

@@ -6,7 +6,11 @@ import type { Io } from './context.js'
  * A progress bar on stderr for product scans, fed by the scan's own progress events (the ones the
  * NDJSON stream and MCP progress notifications carry). Only on a terminal: pipes and --json get none.
  */
-export function scanProgress(io: Io, label: string, stream: NodeJS.WritableStream = process.stderr): { report(p: ScanProgress): void; stop(): void } {
+export function scanProgress(
+  io: Io,
+  label: string,
+  stream: NodeJS.WritableStream = process.stderr,
+): { report(p: ScanProgress): void; stop(): void } {
   if (!io.interactive) return { report() {}, stop() {} }
   const bar = new cliProgress.SingleBar(
     {

@@ -39,7 +39,11 @@ export function hardenedServerOptions(publicBaseUrl: string | undefined): Partia
               ko: '주소(URL)의 한글은 퍼센트 인코딩해서 보내 주세요.',
               hint: `Percent-encode the query: with curl, curl -G 'URL' --data-urlencode 'keyword=강남'; encoded, this request is ${rawTarget}`,
             })
-          : new ServiceError('invalid_parameter', { message: 'The request is not valid HTTP.', ko: '요청을 해석할 수 없습니다.', hint: 'Send a well-formed HTTP/1.1 request.' })
+          : new ServiceError('invalid_parameter', {
+              message: 'The request is not valid HTTP.',
+              ko: '요청을 해석할 수 없습니다.',
+              hint: 'Send a well-formed HTTP/1.1 request.',
+            })
       // The one Error body renderer (ServiceError.toBody), written by hand only because no reply exists yet.
       const body = JSON.stringify(problem.toBody(`${base}${DOCS_PATH}#errors`))
       socket.end(

@@ -25,10 +25,13 @@ export async function serve(config: Config): Promise<{ close: () => Promise<void
     await runtime.close()
     const code = (error as NodeJS.ErrnoException).code
     if (code === 'EADDRINUSE') {
-      throw new StartupError(`port ${config.port} on ${config.host} is already in use; stop the other process or choose another with PORT=<number> (PORT=0 picks a free one)`)
+      throw new StartupError(
+        `port ${config.port} on ${config.host} is already in use; stop the other process or choose another with PORT=<number> (PORT=0 picks a free one)`,
+      )
     }
     if (code === 'EACCES') throw new StartupError(`not allowed to listen on port ${config.port}; use a port above 1023 with PORT=<number>`)
-    if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') throw new StartupError(`HOST=${config.host} is not an address of this machine; use 127.0.0.1 or 0.0.0.0`)
+    if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND')
+      throw new StartupError(`HOST=${config.host} is not an address of this machine; use 127.0.0.1 or 0.0.0.0`)
     throw error
   }
   // The address people can open: a wildcard bind is reachable on loopback.

@@ -11,7 +11,8 @@ import { fileURLToPath } from 'node:url'
 import { buildManifest, readPackageJson } from './mcpb-manifest.js'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
-const run = (command: string, args: string[], cwd: string) => execFileSync(command, args, { cwd, stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8' })
+const run = (command: string, args: string[], cwd: string) =>
+  execFileSync(command, args, { cwd, stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8' })
 const mcpb = join(root, 'node_modules', '.bin', 'mcpb')
 
 const pkg = readPackageJson()

@@ -27,15 +27,27 @@ async function probe(client: Client, connect: () => Promise<void>, stderr: () =>
 
 /** Starts `command args` as a host would, lists the tools and calls one. */
 export async function probeStdio(options: { command: string; args: string[]; cwd: string; env: Record<string, string> }): Promise<Probe> {
-  const transport = new StdioClientTransport({ ...options, env: { ...(process.env as Record<string, string>), ...options.env }, stderr: 'pipe' })
+  const transport = new StdioClientTransport({
+    ...options,
+    env: { ...(process.env as Record<string, string>), ...options.env },
+    stderr: 'pipe',
+  })
   let stderr = ''
   transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
   const client = new Client({ name: 'store-finder-smoke', version: '1.0.0' })
-  return probe(client, () => client.connect(transport), () => stderr)
+  return probe(
+    client,
+    () => client.connect(transport),
+    () => stderr,
+  )
 }
 
 /** Connects to a Streamable HTTP endpoint, lists the tools and calls one. */
 export async function probeHttp(url: string): Promise<Probe> {
   const client = new Client({ name: 'store-finder-smoke', version: '1.0.0' })
-  return probe(client, () => client.connect(new StreamableHTTPClientTransport(new URL(url))), () => '')
+  return probe(
+    client,
+    () => client.connect(new StreamableHTTPClientTransport(new URL(url))),
+    () => '',
+  )
 }

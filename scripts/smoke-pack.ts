@@ -34,12 +34,18 @@ const started = Date.now()
 try {
   // 1. Pack: only compiled JavaScript and the launcher.
   say(`$ npm pack`)
-  const tarball = execFileSync('npm', ['pack', '--silent', '--pack-destination', work], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] })
+  const tarball = execFileSync('npm', ['pack', '--silent', '--pack-destination', work], {
+    cwd: root,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
     .trim()
     .split('\n')
     .pop()!
   copyFileSync(join(work, tarball), join(empty, tarball))
-  const files = execFileSync('tar', ['-tzf', join(work, tarball)], { encoding: 'utf8' }).trim().split('\n')
+  const files = execFileSync('tar', ['-tzf', join(work, tarball)], { encoding: 'utf8' })
+    .trim()
+    .split('\n')
   say(`${tarball}: ${kb(statSync(join(work, tarball)).size)}, ${files.length} files`)
   check(!files.some((f) => f.endsWith('.ts') || f.endsWith('.map')), 'no .ts sources or source maps in the tarball')
   check(files.includes('package/bin/run.js') && files.includes('package/dist/bin/store-finder.js'), 'launcher and compiled entry shipped')
@@ -55,7 +61,15 @@ try {
     const r = npx(args, env)
     say(`\n$ npx -y ${spec} ${args.join(' ')}   → exit ${r.code}`)
     // npm's own warnings about this machine's npm config are not the package's output.
-    if (show) say((r.out + r.err).trimEnd().split('\n').filter((l) => !l.startsWith('npm warn')).slice(0, 12).join('\n'))
+    if (show)
+      say(
+        (r.out + r.err)
+          .trimEnd()
+          .split('\n')
+          .filter((l) => !l.startsWith('npm warn'))
+          .slice(0, 12)
+          .join('\n'),
+      )
     check(r.code === expectCode, `exit ${expectCode}`, r.code === expectCode ? '' : r.err.slice(0, 400))
     return r
   }
@@ -81,14 +95,23 @@ try {
   for (const setup of stdioSetups(spec)) {
     if (setup.launch.transport !== 'stdio') continue
     say(`\n# ${setup.host} (stdio): ${setup.launch.command} ${setup.launch.args.join(' ')}`)
-    const result = await probeStdio({ command: setup.launch.command, args: setup.launch.args, cwd: empty, env: { UPSTREAM_BASE_URL: 'simulated' } })
+    const result = await probeStdio({
+      command: setup.launch.command,
+      args: setup.launch.args,
+      cwd: empty,
+      env: { UPSTREAM_BASE_URL: 'simulated' },
+    })
     check(JSON.stringify(result.tools) === JSON.stringify(expectedTools), `${setup.host} lists the tools`, result.tools.join(', '))
     check(/"stores"/.test(result.sample), `${setup.host} search_stores answers`, result.sample.slice(0, 120))
   }
 
   // 4. serve, and every remote host snippet against it.
   say(`\n$ PORT=0 UPSTREAM_BASE_URL=simulated npx -y ${spec} serve`)
-  const server = spawn('npx', ['-y', spec, 'serve'], { cwd: empty, env: { ...process.env, PORT: '0', UPSTREAM_BASE_URL: 'simulated' }, detached: true })
+  const server = spawn('npx', ['-y', spec, 'serve'], {
+    cwd: empty,
+    env: { ...process.env, PORT: '0', UPSTREAM_BASE_URL: 'simulated' },
+    detached: true,
+  })
   try {
     let log = ''
     const base = await new Promise<string>((resolve, reject) => {
@@ -131,7 +154,10 @@ try {
   copyFileSync(join(root, 'bin', 'run.js'), join(bare, 'run.js'))
   const missing = spawnSync(process.execPath, [join(bare, 'run.js'), 'mcp'], { encoding: 'utf8', timeout: 30_000 })
   say(`\n$ node bin/run.js mcp   (no dist/)   → exit ${missing.status}\n${missing.stderr.trim()}`)
-  check(missing.status === 1 && missing.stderr.trim().split('\n').length === 1 && /npm install/.test(missing.stderr), 'missing build: one line naming the fix')
+  check(
+    missing.status === 1 && missing.stderr.trim().split('\n').length === 1 && /npm install/.test(missing.stderr),
+    'missing build: one line naming the fix',
+  )
 
   // 5b. `npx -y /path/to/clone mcp` on a clone where `npm install` never ran: one line, not exit 127.
   const clone = join(work, 'clone')
@@ -141,7 +167,10 @@ try {
     copyFileSync(join(root, file), join(clone, file))
   }
   const fromClone = spawnSync('npx', ['-y', clone, 'mcp'], { cwd: empty, encoding: 'utf8', timeout: 120_000, input: '' })
-  const cloneErr = fromClone.stderr.split('\n').filter((l) => l && !l.startsWith('npm warn')).join('\n')
+  const cloneErr = fromClone.stderr
+    .split('\n')
+    .filter((l) => l && !l.startsWith('npm warn'))
+    .join('\n')
   say(`\n$ npx -y <clone without npm install> mcp   → exit ${fromClone.status}\n${cloneErr}`)
   check(fromClone.status === 1 && /not built .*run `npm install` in/.test(cloneErr), 'an unbuilt clone says how to fix it')
 
@@ -160,12 +189,19 @@ try {
   }
   const config = manifest.server.mcp_config
   const args = config.args.map((a) => a.replace('${__dirname}', unpacked))
-  const result = await probeStdio({ command: config.command === 'node' ? process.execPath : config.command, args, cwd: work, env: { ...config.env, UPSTREAM_BASE_URL: 'simulated' } })
+  const result = await probeStdio({
+    command: config.command === 'node' ? process.execPath : config.command,
+    args,
+    cwd: work,
+    env: { ...config.env, UPSTREAM_BASE_URL: 'simulated' },
+  })
   check(JSON.stringify(result.tools) === JSON.stringify(expectedTools), 'the unpacked bundle starts and lists the tools')
 } catch (error) {
   check(false, 'smoke run', error instanceof Error ? error.message : String(error))
 } finally {
   rmSync(work, { recursive: true, force: true })
 }
-say(`\n${failures === 0 ? 'all checks passed' : `${failures} check(s) failed`} in ${((Date.now() - started) / 1000).toFixed(0)} s (package ${PACKAGE_NAME}@${pkg.version})`)
+say(
+  `\n${failures === 0 ? 'all checks passed' : `${failures} check(s) failed`} in ${((Date.now() - started) / 1000).toFixed(0)} s (package ${PACKAGE_NAME}@${pkg.version})`,
+)
 process.exit(failures === 0 ? 0 : 1)

@@ -49,7 +49,12 @@ export class UpstreamProbe {
       try {
         const value = await run()
         const problem = verify(value)
-        steps.push({ step: name, ok: problem === null, latencyMs: Math.round(performance.now() - started), ...(problem ? { detail: problem } : {}) })
+        steps.push({
+          step: name,
+          ok: problem === null,
+          latencyMs: Math.round(performance.now() - started),
+          ...(problem ? { detail: problem } : {}),
+        })
         return problem === null ? value : undefined
       } catch (error) {
         const detail = error instanceof UpstreamError ? `${error.kind}: ${error.detail}` : 'unexpected error'
@@ -57,24 +62,38 @@ export class UpstreamProbe {
         return undefined
       }
     }
-    await step('store_search', () => this.client.findStore(PROBE_STORE, signal), (s) => (s ? null : `store ${PROBE_STORE} not found`))
+    await step(
+      'store_search',
+      () => this.client.findStore(PROBE_STORE, signal),
+      (s) => (s ? null : `store ${PROBE_STORE} not found`),
+    )
     const page = await step(
       'catalogue_search',
       () => this.client.searchCatalogue({ text: PROBE_KEYWORD, page: 1, pageSize: 5 }, signal),
       (p) => (p.items.length > 0 ? null : `no products for ${PROBE_KEYWORD}`),
     )
     this.client.preauth.clear()
-    await step('preauth', () => this.client.preauth.headers(signal), () => null)
+    await step(
+      'preauth',
+      () => this.client.preauth.headers(signal),
+      () => null,
+    )
     const pairs: StockPair[] = (page?.items ?? []).map((item) => ({ productId: item.productId, storeCode: PROBE_STORE }))
     await step(
       'stock',
-      async () => (pairs.length > 0 ? this.client.getStock(pairs, signal) : Promise.reject(new UpstreamError('bad_response', 'probe', 'no products to check'))),
+      async () =>
+        pairs.length > 0
+          ? this.client.getStock(pairs, signal)
+          : Promise.reject(new UpstreamError('bad_response', 'probe', 'no products to check')),
       (stock) => ([...stock.values()].some((q) => q !== null) ? null : 'no stock row for any probe product'),
     )
     const first = pairs[0]
     await step(
       'placement',
-      async () => (first ? this.client.getPlacement(first.productId, PROBE_STORE, signal) : Promise.reject(new UpstreamError('bad_response', 'probe', 'no product to place'))),
+      async () =>
+        first
+          ? this.client.getPlacement(first.productId, PROBE_STORE, signal)
+          : Promise.reject(new UpstreamError('bad_response', 'probe', 'no product to place')),
       () => null,
     )
     const result = { ok: steps.every((s) => s.ok), checkedAt: new Date().toISOString(), steps }

@@ -1,9 +1,4 @@
-import {
-  LIMITS,
-  PRODUCT_ID_PATTERN,
-  type NearbyStockEntry,
-  type ProductNearby,
-} from './schemas.js'
+import { LIMITS, PRODUCT_ID_PATTERN, type NearbyStockEntry, type ProductNearby } from './schemas.js'
 import { floorLabel, isOpenNow } from './store-facts.js'
 import { stockKey, type CatalogueItem, type Upstream, type UpstreamStore } from './upstream/client.js'
 import { UpstreamError } from './upstream/errors.js'
@@ -29,10 +24,7 @@ export async function findNearby(upstream: Upstream, request: NearbyRequest, sig
   const storeCount = LIMITS.nearbyStoresScanned + (request.storeCode ? 1 : 0)
   const [catalogue, stores] = await Promise.all([
     request.catalogue,
-    upstream.searchStores(
-      { latitude: request.origin.lat, longitude: request.origin.lng, page: 1, pageSize: storeCount },
-      signal,
-    ),
+    upstream.searchStores({ latitude: request.origin.lat, longitude: request.origin.lng, page: 1, pageSize: storeCount }, signal),
   ])
   const products = bestMatches(catalogue.items, request.keyword)
   const checked = products.map(({ productId, name, price }) => ({ id: productId, name, price }))
@@ -50,7 +42,10 @@ export async function findNearby(upstream: Upstream, request: NearbyRequest, sig
 
   const stockByProduct = await Promise.all(
     products.map((product) =>
-      upstream.getStock(nearest.map((store) => ({ productId: product.productId, storeCode: store.code })), signal),
+      upstream.getStock(
+        nearest.map((store) => ({ productId: product.productId, storeCode: store.code })),
+        signal,
+      ),
     ),
   )
   let unknown = 0

@@ -109,7 +109,12 @@ async function stockAt(upstream: Upstream, code: string, items: CatalogueItem[],
 }
 
 /** Floor and zone for each in-stock product; a product with no known placement is left out (Product needs both). */
-async function placeAll(upstream: Upstream, code: string, inStock: Array<{ item: CatalogueItem; quantity: number }>, signal: AbortSignal): Promise<Product[]> {
+async function placeAll(
+  upstream: Upstream,
+  code: string,
+  inStock: Array<{ item: CatalogueItem; quantity: number }>,
+  signal: AbortSignal,
+): Promise<Product[]> {
   const placed = await Promise.all(
     inStock.map(async ({ item, quantity }) => {
       const placement = await upstream.getPlacement(item.productId, code, signal)

@@ -36,12 +36,20 @@ export const StoreSchema = z
     lat: z.number().describe('Latitude, WGS 84.'),
     lng: z.number().describe('Longitude, WGS 84.'),
     address: z.string().describe('Street address, in Korean.'),
-    openTime: z.string().regex(/^\d{2}:\d{2}$/).describe('Opening time, HH:MM (Korea Standard Time).'),
-    closeTime: z.string().regex(/^\d{2}:\d{2}$/).describe('Closing time, HH:MM (Korea Standard Time).'),
+    openTime: z
+      .string()
+      .regex(/^\d{2}:\d{2}$/)
+      .describe('Opening time, HH:MM (Korea Standard Time).'),
+    closeTime: z
+      .string()
+      .regex(/^\d{2}:\d{2}$/)
+      .describe('Closing time, HH:MM (Korea Standard Time).'),
     openNow: z
       .boolean()
       .nullable()
-      .describe('Whether the store is open now by its posted hours, in Korea time (public holidays are not known); null when the hours are unreadable.'),
+      .describe(
+        'Whether the store is open now by its posted hours, in Korea time (public holidays are not known); null when the hours are unreadable.',
+      ),
     distanceKm: z
       .number()
       .optional()
@@ -203,7 +211,8 @@ export const fields = {
       .refine((v) => !/[\u0000-\u001f\u007f]/.test(v), 'must not contain control characters'),
   latitude: () => z.number().min(-90, 'must be between -90 and 90').max(90, 'must be between -90 and 90'),
   longitude: () => z.number().min(-180, 'must be between -180 and 180').max(180, 'must be between -180 and 180'),
-  page: () => z.number().int('must be a whole number').min(1, 'must be at least 1').max(LIMITS.pageMax, `must be at most ${LIMITS.pageMax}`),
+  page: () =>
+    z.number().int('must be a whole number').min(1, 'must be at least 1').max(LIMITS.pageMax, `must be at most ${LIMITS.pageMax}`),
   pageSize: () =>
     z
       .number()

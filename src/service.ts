@@ -82,7 +82,12 @@ export class StoreService {
       const at = byLocation ? { latitude: input.latitude, longitude: input.longitude } : {}
       const keyword = input.keyword ? parseStoreKeyword(input.keyword) : null
       if (keyword && keyword.words.length > 0) {
-        const found = await findStoresByKeyword(this.upstream, keyword, { ...at, page: input.page, pageSize: input.pageSize }, options.signal)
+        const found = await findStoresByKeyword(
+          this.upstream,
+          keyword,
+          { ...at, page: input.page, pageSize: input.pageSize },
+          options.signal,
+        )
         const stores = found.rows.map((row) => toStore(row, now, byLocation))
         if (stores.length > 0 || input.page > 1) return { stores, hasMore: found.hasMore }
         return {
@@ -137,7 +142,9 @@ export class StoreService {
           const byPoint = input.latitude !== undefined && input.longitude !== undefined
           if (byPoint === (input.branchCode !== undefined)) {
             throw new ServiceError(byPoint ? 'invalid_parameter' : 'missing_parameter', {
-              message: byPoint ? 'Give either a store code or coordinates, not both.' : 'Give a store code or coordinates to search around.',
+              message: byPoint
+                ? 'Give either a store code or coordinates, not both.'
+                : 'Give a store code or coordinates to search around.',
               ko: '매장 코드 또는 위도·경도 중 하나를 입력해 주세요.',
               hint: 'Send branchCode (a store code from the store search), or latitude and longitude (REST: curLttd and curLitd).',
             })
@@ -191,9 +198,7 @@ export class StoreService {
   }
 
   async getProductAvailability(input: AvailabilityInput, options: CallOptions = {}): Promise<ProductAvailability> {
-    return this.#guard('product', () =>
-      this.#withDeadline(options.signal, (signal) => this.#availability(input, signal)),
-    )
+    return this.#guard('product', () => this.#withDeadline(options.signal, (signal) => this.#availability(input, signal)))
   }
 
   async #availability(input: AvailabilityInput, signal: AbortSignal): Promise<ProductAvailability> {

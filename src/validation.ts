@@ -27,7 +27,11 @@ export function fromZodError(error: z.ZodError, input: unknown, hints: Hints = {
   }
   if (issue.code === 'unrecognized_keys') {
     const key = issue.keys[0] ?? 'unknown'
-    return invalidParameter(key, 'is not a known parameter', hints[key] ?? 'Remove the parameter; see the documentation for the accepted ones.')
+    return invalidParameter(
+      key,
+      'is not a known parameter',
+      hints[key] ?? 'Remove the parameter; see the documentation for the accepted ones.',
+    )
   }
   return invalidParameter(name, describeIssue(issue), hint)
 }

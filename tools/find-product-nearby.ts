@@ -14,7 +14,10 @@ export const findProductNearby = defineTool({
   ].join('\n'),
   inputSchema: z.strictObject({
     keyword: fields.keyword().describe('Product name or kind, 1 to 100 characters (e.g. 우산), or a product id from search_catalogue.'),
-    branchCode: fields.branchCode().optional().describe('5-digit store code from search_stores, e.g. 11199. Give this or latitude+longitude.'),
+    branchCode: fields
+      .branchCode()
+      .optional()
+      .describe('5-digit store code from search_stores, e.g. 11199. Give this or latitude+longitude.'),
     latitude: fields.latitude().optional().describe('Latitude in decimal degrees (South Korea is about 33 to 39), with longitude.'),
     longitude: fields.longitude().optional().describe('Longitude in decimal degrees (South Korea is about 124 to 132), with latitude.'),
   }),

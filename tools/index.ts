@@ -44,7 +44,7 @@ export interface ToolOptions {
  */
 export const TRUST_META_KEY = 'io.modelcontextprotocol/trust'
 export const UNTRUSTED_RESULT_META = {
-  [TRUST_META_KEY]: { untrustedContent: true, source: 'the retail chain\'s public web service' },
+  [TRUST_META_KEY]: { untrustedContent: true, source: "the retail chain's public web service" },
 } as const
 
 type JsonSchemaObject = { properties?: Record<string, { type?: unknown }> } & Record<string, unknown>
@@ -200,7 +200,8 @@ export async function callTool(
   const signal = AbortSignal.any([context.signal, answered.signal])
   try {
     const input = validateInput(tool.inputSchema, coerceArguments(args ?? {}, inputJson), tool.hints)
-    const progress = context.progressToken === undefined || !context.notify ? undefined : progressNotifier(context.progressToken, context.notify)
+    const progress =
+      context.progressToken === undefined || !context.notify ? undefined : progressNotifier(context.progressToken, context.notify)
     const output = await tool.run(service, input, { signal, onProgress: progress?.report })
     // The last notifications must be on the wire before the response, or the client drops them.
     await progress?.flush()

@@ -33,7 +33,11 @@ export function invalidParamsAnswer(message: unknown): JSONRPCMessage | undefine
   const issue = result.issues?.[0]
   if (!issue) return undefined
   const where = (issue.path ?? []).map((p) => String(typeof p === 'object' ? p.key : p)).join('.') || '(request)'
-  return { jsonrpc: '2.0', id, error: { code: ProtocolErrorCode.InvalidParams, message: `Invalid params for ${method}: ${where}: ${issue.message}` } }
+  return {
+    jsonrpc: '2.0',
+    id,
+    error: { code: ProtocolErrorCode.InvalidParams, message: `Invalid params for ${method}: ${where}: ${issue.message}` },
+  }
 }
 
 /**

@@ -11,7 +11,9 @@ export const searchCatalogue = defineTool({
     'Use it to learn what a product is called and its id, or when search_products found nothing in stock at a store. Next: find_product_nearby (keyword = the product name or id) for the nearest stores that have it, or get_product_availability (productId = id) at one store.',
   ].join('\n'),
   inputSchema: z.strictObject({
-    keyword: fields.keyword().describe('Product name or kind, 1 to 100 characters, best in Korean (e.g. 우산, 수납함), or a product number.'),
+    keyword: fields
+      .keyword()
+      .describe('Product name or kind, 1 to 100 characters, best in Korean (e.g. 우산, 수납함), or a product number.'),
     currentPage: fields.page().default(1).describe('Page number, from 1. Default 1.'),
   }),
   outputSchema: CataloguePageSchema,

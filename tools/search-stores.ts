@@ -26,10 +26,7 @@ export const searchStores = defineTool({
     ...pagingHints,
   },
   async run(service, input, { signal }) {
-    const found = await service.searchStores(
-      { keyword: input.keyword, page: input.currentPage, pageSize: input.pageSize },
-      { signal },
-    )
+    const found = await service.searchStores({ keyword: input.keyword, page: input.currentPage, pageSize: input.pageSize }, { signal })
     return storePage(found, input.currentPage)
   },
 })

@@ -9,7 +9,7 @@ import { installPrompts, PROMPT_NAMES } from './prompts.js'
 export const SERVER_NAME = 'store-finder'
 export const SERVER_TITLE = 'Store Finder'
 export const SERVER_DESCRIPTION =
-  "Daiso (다이소) Korea: find stores, the products in stock at a store with price, floor and zone, the catalogue, and which nearby stores have a product. Read-only and anonymous."
+  'Daiso (다이소) Korea: find stores, the products in stock at a store with price, floor and zone, the catalogue, and which nearby stores have a product. Read-only and anonymous.'
 
 /** The 2026-07-28 revision: `server/discover`, no initialize and no sessions. */
 export const MODERN_PROTOCOL_VERSION = '2026-07-28'

@@ -50,7 +50,8 @@ function trackInFlight<T extends Transport>(transport: T, inFlight: Set<Id>, onI
   const send = transport.send.bind(transport)
   transport.send = async (message, options) => {
     await send(message, options)
-    if (!('method' in message) && 'id' in message && message.id !== undefined && inFlight.delete(message.id) && inFlight.size === 0) onIdle()
+    if (!('method' in message) && 'id' in message && message.id !== undefined && inFlight.delete(message.id) && inFlight.size === 0)
+      onIdle()
   }
   return transport
 }

@@ -85,7 +85,8 @@ export async function interleavedLoads(
   for (const target of targets) await runLoad(target.baseUrl, { ...target.options, durationS: plan.warmS })
   const slices = new Map<string, LoadResult[]>(targets.map((t) => [t.name, []]))
   for (let i = 0; i < plan.slices; i++) {
-    for (const target of targets) slices.get(target.name)?.push(await runLoad(target.baseUrl, { ...target.options, durationS: plan.sliceS }))
+    for (const target of targets)
+      slices.get(target.name)?.push(await runLoad(target.baseUrl, { ...target.options, durationS: plan.sliceS }))
   }
   const merged = new Map<string, LoadResult>()
   for (const [name, results] of slices) merged.set(name, mergeResults(results))

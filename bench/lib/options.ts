@@ -36,7 +36,9 @@ export function readOptions(env: NodeJS.ProcessEnv = process.env): BenchOptions 
   let latencyMs = 50
   if (rawLatency !== '') {
     if (!/^\d+$/.test(rawLatency) || Number(rawLatency) < 5 || Number(rawLatency) > 2_000) {
-      throw new BenchOptionError(`BENCH_LATENCY_MS must be a whole number of milliseconds from 5 to 2000 (got ${JSON.stringify(rawLatency)})`)
+      throw new BenchOptionError(
+        `BENCH_LATENCY_MS must be a whole number of milliseconds from 5 to 2000 (got ${JSON.stringify(rawLatency)})`,
+      )
     }
     latencyMs = Number(rawLatency)
   }
@@ -47,7 +49,9 @@ export function readOptions(env: NodeJS.ProcessEnv = process.env): BenchOptions 
     for (const part of rawOnly.split(',')) {
       const id = Number(part.trim())
       if (!(SCENARIO_IDS as readonly number[]).includes(id)) {
-        throw new BenchOptionError(`BENCH_ONLY must list scenario numbers from ${SCENARIO_IDS.join(", ")}, comma-separated (got ${JSON.stringify(rawOnly)})`)
+        throw new BenchOptionError(
+          `BENCH_ONLY must list scenario numbers from ${SCENARIO_IDS.join(', ')}, comma-separated (got ${JSON.stringify(rawOnly)})`,
+        )
       }
       only.add(id)
     }

@@ -109,14 +109,21 @@ export class Launcher {
     return existsSync(join(this.root, this.mode === 'dist' ? 'dist/tools/stdio.js' : 'tools/stdio.ts'))
   }
 
-  spawnNode(name: string, args: string[], env: NodeJS.ProcessEnv, stdin: 'pipe' | 'ignore' = 'ignore', stdout: 'pipe' | 'ignore' = 'pipe'): Child {
+  spawnNode(
+    name: string,
+    args: string[],
+    env: NodeJS.ProcessEnv,
+    stdin: 'pipe' | 'ignore' = 'ignore',
+    stdout: 'pipe' | 'ignore' = 'pipe',
+  ): Child {
     const child = spawn(process.execPath, args, { cwd: this.root, env, stdio: [stdin, stdout, 'pipe'] })
     return new Child(name, child)
   }
 }
 
 // The service's own settings; the bench sets the ones it needs and drops any inherited from the shell.
-const SERVICE_ENV = /^(PORT|HOST|PUBLIC_BASE_URL|ALLOWED_HOSTS|UPSTREAM_.*|CIRCUIT_.*|CACHE_.*|SCAN_.*|MAX_.*|SSE_.*|SHUTDOWN_.*|RATE_LIMIT_.*|REDIS_.*|LOG_LEVEL|SIMULATOR_.*)$/
+const SERVICE_ENV =
+  /^(PORT|HOST|PUBLIC_BASE_URL|ALLOWED_HOSTS|UPSTREAM_.*|CIRCUIT_.*|CACHE_.*|SCAN_.*|MAX_.*|SSE_.*|SHUTDOWN_.*|RATE_LIMIT_.*|REDIS_.*|LOG_LEVEL|SIMULATOR_.*)$/
 
 /** process.env without any service or simulator setting, so a run does not depend on the caller's shell. */
 export function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {

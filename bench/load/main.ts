@@ -29,7 +29,12 @@ const out = (line = '') => process.stdout.write(`${line}\n`)
 
 async function main(): Promise<number> {
   out(`store-finder load: ${CLIENTS} clients × ${SECONDS} s, mixed routes; upstream: simulator, ${LATENCY_MS} ms per call`)
-  if (Object.keys(passedOn).length > 0) out(`service settings from the environment: ${Object.entries(passedOn).map(([k, v]) => `${k}=${v}`).join(' ')}`)
+  if (Object.keys(passedOn).length > 0)
+    out(
+      `service settings from the environment: ${Object.entries(passedOn)
+        .map(([k, v]) => `${k}=${v}`)
+        .join(' ')}`,
+    )
   const sim = await startSimulator()
   const service = await startService(sim.url)
   const pid = service.child.proc.pid
@@ -47,7 +52,9 @@ async function main(): Promise<number> {
   let burst: BurstResult | undefined
   if (BURST) {
     out()
-    out(`deliberate overload: ${MAX_OPEN_STREAMS} MCP event streams held open (MAX_OPEN_STREAMS), then 10 NDJSON searches and 10 more event streams`)
+    out(
+      `deliberate overload: ${MAX_OPEN_STREAMS} MCP event streams held open (MAX_OPEN_STREAMS), then 10 NDJSON searches and 10 more event streams`,
+    )
     burst = await overloadBurst(service.url)
     for (const line of burstLines(burst)) out(line)
   }

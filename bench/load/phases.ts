@@ -75,7 +75,8 @@ export async function overloadBurst(base: string): Promise<BurstResult> {
     }),
   )
   for (const r of refused) {
-    if (r.status !== 503 || !r.retryAfter) problems.push(`${r.kind} over the cap answered ${r.status} ${r.code}, Retry-After ${r.retryAfter}`)
+    if (r.status !== 503 || !r.retryAfter)
+      problems.push(`${r.kind} over the cap answered ${r.status} ${r.code}, Retry-After ${r.retryAfter}`)
   }
   for (const controller of controllers) controller.abort()
   // The cap frees as the server sees the connections close.

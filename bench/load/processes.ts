@@ -26,13 +26,10 @@ function waitFor<T>(child: Child, what: string, found: Promise<T>, timeoutMs = 3
   return new Promise<T>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`${child.name}: no "${what}" within ${timeoutMs} ms\n${child.tail()}`)), timeoutMs)
     void child.exited.then((code) => reject(new Error(`${child.name} exited (${code}) before "${what}"\n${child.tail()}`)))
-    found.then(
-      (value) => {
-        clearTimeout(timer)
-        resolve(value)
-      },
-      reject,
-    )
+    found.then((value) => {
+      clearTimeout(timer)
+      resolve(value)
+    }, reject)
   })
 }
 
@@ -49,7 +46,11 @@ export interface LogStats {
 /** The service on a port of its choosing, its JSON log counted by level (warnings and errors kept as examples). */
 export async function startService(upstream: string): Promise<{ child: Child; url: string; logs: LogStats }> {
   const child = launcher
-    .spawnNode('service', launcher.storeFinderArgs('serve'), cleanEnv({ ...passedOn, PORT: '0', HOST: '127.0.0.1', UPSTREAM_BASE_URL: upstream, LOG_LEVEL: 'info' }))
+    .spawnNode(
+      'service',
+      launcher.storeFinderArgs('serve'),
+      cleanEnv({ ...passedOn, PORT: '0', HOST: '127.0.0.1', UPSTREAM_BASE_URL: upstream, LOG_LEVEL: 'info' }),
+    )
     .keepStdout()
   const logs: LogStats = { byLevel: new Map(), examples: [] }
   const url = new Promise<string>((resolve) => {

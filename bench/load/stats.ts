@@ -45,7 +45,12 @@ export interface LoadSummary {
 
 export function summarise(samples: readonly Sample[]): LoadSummary {
   const routes = [...new Set(samples.map((s) => s.route))].sort()
-  const rows = routes.map((route) => figures(route, samples.filter((s) => s.route === route)))
+  const rows = routes.map((route) =>
+    figures(
+      route,
+      samples.filter((s) => s.route === route),
+    ),
+  )
   const failures = samples.filter((s): s is Sample & { failure: Failure } => s.failure !== undefined)
   const byStatus = new Map<string, number>()
   for (const f of failures) {
@@ -59,15 +64,21 @@ export function summarise(samples: readonly Sample[]): LoadSummary {
 export function reportLines(summary: LoadSummary, elapsedS: number, rss: number | null): string[] {
   const { routes, rows, overall, failures, byStatus } = summary
   const lines = [...table([...rows, overall]), '']
-  lines.push(`${overall.requests} requests in ${elapsedS.toFixed(1)} s (${Math.round(overall.requests / elapsedS)} req/s); service RSS ${rss ?? '?'} MB`)
+  lines.push(
+    `${overall.requests} requests in ${elapsedS.toFixed(1)} s (${Math.round(overall.requests / elapsedS)} req/s); service RSS ${rss ?? '?'} MB`,
+  )
   lines.push(
     failures.length === 0
       ? 'errors: none'
-      : `errors by status and code: ${[...byStatus.entries()].sort((a, b) => b[1] - a[1]).map(([k, n]) => `${k} ×${n}`).join(', ')}`,
+      : `errors by status and code: ${[...byStatus.entries()]
+          .sort((a, b) => b[1] - a[1])
+          .map(([k, n]) => `${k} ×${n}`)
+          .join(', ')}`,
   )
   for (const route of routes) {
     const routeFailures = failures.filter((f) => f.route === route)
-    if (routeFailures.length > 0) lines.push(`  ${route}: ${routeFailures.length} errors, e.g. ${routeFailures[0]!.failure.status} ${routeFailures[0]!.failure.code}`)
+    if (routeFailures.length > 0)
+      lines.push(`  ${route}: ${routeFailures.length} errors, e.g. ${routeFailures[0]!.failure.status} ${routeFailures[0]!.failure.code}`)
   }
   return lines
 }

@@ -8,16 +8,31 @@ const data = createSimulatorData()
 const STORE_KEYWORDS = ['강남', '서울', '부산', '역', '명동', '대구', '인천', '수원', '광주', '제주', '대전'].filter((k) =>
   data.stores.some((s) => s.name.includes(k) || s.address.includes(k)),
 )
-export const PRODUCT_KEYWORDS = ['수납', '텀블러', '건전지', '컵', '수세미', '펜', '노트', '바구니', '케이블', '화분', '테이프', '충전'].filter(
-  (k) => data.searchProducts(k).length > 0,
-)
+export const PRODUCT_KEYWORDS = [
+  '수납',
+  '텀블러',
+  '건전지',
+  '컵',
+  '수세미',
+  '펜',
+  '노트',
+  '바구니',
+  '케이블',
+  '화분',
+  '테이프',
+  '충전',
+].filter((k) => data.searchProducts(k).length > 0)
 /** The stores product searches run at (a neighbourhood's worth, so caches warm as they would). */
 export const SCAN_STORES = data.stores.slice(0, 12).map((s) => s.code)
 const LOOKUP_STORES = data.stores.slice(0, 60).map((s) => s.code)
 /** Products with stock somewhere among SCAN_STORES, for availability. */
 const AVAILABILITY_PAIRS = data.products
   .slice(0, 400)
-  .flatMap((p) => SCAN_STORES.filter((code) => data.stockOf(code, p.pdNo) > 0).slice(0, 1).map((code) => ({ productId: p.pdNo, code })))
+  .flatMap((p) =>
+    SCAN_STORES.filter((code) => data.stockOf(code, p.pdNo) > 0)
+      .slice(0, 1)
+      .map((code) => ({ productId: p.pdNo, code })),
+  )
   .slice(0, 80)
 const CITIES: Array<[number, number]> = [
   [37.4979, 127.0276],
@@ -30,7 +45,8 @@ const CITIES: Array<[number, number]> = [
 const TOOLS = ['search_stores', 'search_nearby_stores', 'get_store', 'search_products', 'get_product_availability'] as const
 
 /** The NDJSON product search the overload burst sends over the cap, and again to see streams work after it. */
-export const streamSearchPath = (): string => `/api/products?${query({ branchCode: SCAN_STORES[0]!, keyword: PRODUCT_KEYWORDS[0]!, stream: 1 })}`
+export const streamSearchPath = (): string =>
+  `/api/products?${query({ branchCode: SCAN_STORES[0]!, keyword: PRODUCT_KEYWORDS[0]!, stream: 1 })}`
 
 export interface Failure {
   status: number
@@ -130,12 +146,18 @@ async function mcp(base: string, rng: Rng, record: Recorder): Promise<void> {
       await fetch(`${base}/api/mcp`, {
         method: 'POST',
         headers: MCP_HEADERS,
-        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: 'load', version: '1.0.0' } } }),
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'initialize',
+          params: { protocolVersion: PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: 'load', version: '1.0.0' } },
+        }),
         signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
       }),
     )
     const result = init.at(-1)?.['result']
-    if (!isObject(result) || result['protocolVersion'] !== PROTOCOL_VERSION) throw new Failed({ status: 200, code: 'bad initialize result' })
+    if (!isObject(result) || result['protocolVersion'] !== PROTOCOL_VERSION)
+      throw new Failed({ status: 200, code: 'bad initialize result' })
     record('MCP initialize', started)
   } catch (error) {
     record('MCP initialize', started, failureFrom(error))
@@ -183,12 +205,16 @@ async function mcp(base: string, rng: Rng, record: Recorder): Promise<void> {
 
 export const OPS: Op[] = [
   single('store search (keyword)', 15, async (base, rng) => {
-    const res = await get(`${base}/api/branches/search?${query({ keyword: pick(rng, STORE_KEYWORDS), pageSize: 1 + Math.floor(rng() * 10), currentPage: 1 + Math.floor(rng() * 2) })}`)
+    const res = await get(
+      `${base}/api/branches/search?${query({ keyword: pick(rng, STORE_KEYWORDS), pageSize: 1 + Math.floor(rng() * 10), currentPage: 1 + Math.floor(rng() * 2) })}`,
+    )
     await expectJson(res, Array.isArray, 'a store list')
   }),
   single('store search (nearby)', 10, async (base, rng) => {
     const [lat, lng] = pick(rng, CITIES)
-    const res = await get(`${base}/api/branches/search?${query({ curLttd: (lat + (rng() - 0.5) / 10).toFixed(4), curLitd: (lng + (rng() - 0.5) / 10).toFixed(4), pageSize: 5 })}`)
+    const res = await get(
+      `${base}/api/branches/search?${query({ curLttd: (lat + (rng() - 0.5) / 10).toFixed(4), curLitd: (lng + (rng() - 0.5) / 10).toFixed(4), pageSize: 5 })}`,
+    )
     await expectJson(res, (b) => Array.isArray(b) && b.length > 0, 'a non-empty store list')
   }),
   single('store lookup', 15, async (base, rng) => {
@@ -201,7 +227,9 @@ export const OPS: Op[] = [
     await expectJson(res, (b) => isObject(b) && Array.isArray(b['products']) && typeof b['hasMore'] === 'boolean', 'a ProductSearchResult')
   }),
   single('product search (NDJSON)', 10, async (base, rng) => {
-    const res = await get(`${base}/api/products?${query({ branchCode: pick(rng, SCAN_STORES), keyword: pick(rng, PRODUCT_KEYWORDS), stream: 1 })}`)
+    const res = await get(
+      `${base}/api/products?${query({ branchCode: pick(rng, SCAN_STORES), keyword: pick(rng, PRODUCT_KEYWORDS), stream: 1 })}`,
+    )
     if (res.status !== 200) throw new Failed(await failureOf(res))
     const events = (await res.text())
       .split('\n')

@@ -33,7 +33,9 @@ async function startRedisServer(): Promise<{ url: string; stop: () => Promise<vo
   // A Child, so Ctrl-C or a crashed scenario stops it with the services (bench/lib/proc.ts).
   const child = new Child(
     'redis-server',
-    spawn(REDIS_SERVER, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'ignore', 'pipe'] }),
+    spawn(REDIS_SERVER, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    }),
   )
   const stop = () => child.stop()
   const { Redis } = await import('ioredis')
@@ -88,7 +90,15 @@ async function pass(services: ServiceHandle[], paths: string[], offset: number):
 export async function fleetScenario(ctx: BenchContext): Promise<ScenarioRow> {
   const title = `fleet: 1 vs ${INSTANCES} instances, with and without Redis`
   if (!existsSync(REDIS_SERVER)) {
-    return { id: 10, title, figure: 'not run: redis-server not installed', target: '', met: null, data: {}, notes: [`install Debian's redis-server (${REDIS_SERVER}).`] }
+    return {
+      id: 10,
+      title,
+      figure: 'not run: redis-server not installed',
+      target: '',
+      met: null,
+      data: {},
+      notes: [`install Debian's redis-server (${REDIS_SERVER}).`],
+    }
   }
   const w = ctx.workload
   const stores = w.stores(3)
@@ -120,7 +130,12 @@ export async function fleetScenario(ctx: BenchContext): Promise<ScenarioRow> {
         const per = Math.max(1, Math.floor(LOAD_CONNECTIONS / instances))
         const loads = await Promise.all(
           services.map((s) =>
-            runLoad(s.url, { connections: per, durationS: ctx.options.loadSeconds, requests: paths.map((path) => ({ method: 'GET' as const, path })), rotate: true }),
+            runLoad(s.url, {
+              connections: per,
+              durationS: ctx.options.loadSeconds,
+              requests: paths.map((path) => ({ method: 'GET' as const, path })),
+              rotate: true,
+            }),
           ),
         )
         runs.push({

@@ -41,7 +41,15 @@ export async function mcpHttpScenario(ctx: BenchContext): Promise<ScenarioRow> {
   const service = await ctx.warmService()
   const missing = await mcpAvailable(service.url)
   if (missing) {
-    return { id: 4, title: 'MCP tools/call get_store vs REST', figure: `not run: ${missing}`, target: `ratio ≥ ${TARGET}`, met: null, data: {}, notes: [] }
+    return {
+      id: 4,
+      title: 'MCP tools/call get_store vs REST',
+      figure: `not run: ${missing}`,
+      target: `ratio ≥ ${TARGET}`,
+      met: null,
+      data: {},
+      notes: [],
+    }
   }
   const body = toolCall('get_store', { branchCode: BENCH_STORE })
   const modern = modernToolCall('get_store', { branchCode: BENCH_STORE })
@@ -55,7 +63,11 @@ export async function mcpHttpScenario(ctx: BenchContext): Promise<ScenarioRow> {
     headers: MCP_HEADERS,
     body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
   })
-  const listJson = list.body.split('\n').find((line) => line.startsWith('data: '))?.slice(6) ?? list.body
+  const listJson =
+    list.body
+      .split('\n')
+      .find((line) => line.startsWith('data: '))
+      ?.slice(6) ?? list.body
   const listed = (JSON.parse(listJson) as { result: { tools: unknown[] } }).result
   const toolsListBytes = Buffer.byteLength(JSON.stringify(listed))
   const probe = await fetchText(`${service.url}${MCP_PATH}`, { method: 'POST', headers: MCP_HEADERS, body })
@@ -66,7 +78,11 @@ export async function mcpHttpScenario(ctx: BenchContext): Promise<ScenarioRow> {
   const results = await interleavedLoads(
     [
       { name: 'rest', baseUrl: service.url, options: { connections: CONNECTIONS, requests: [{ method: 'GET', path: STORE_PATH }] } },
-      { name: 'mcp', baseUrl: service.url, options: { connections: CONNECTIONS, requests: [{ method: 'POST', path: MCP_PATH, headers: MCP_HEADERS, body }] } },
+      {
+        name: 'mcp',
+        baseUrl: service.url,
+        options: { connections: CONNECTIONS, requests: [{ method: 'POST', path: MCP_PATH, headers: MCP_HEADERS, body }] },
+      },
       {
         name: 'mcpModern',
         baseUrl: service.url,

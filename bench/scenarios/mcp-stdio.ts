@@ -26,7 +26,12 @@ const DISCOVER = `${JSON.stringify({
 /** Spawns `store-finder mcp`, sends the opening request at once and times the answer from the spawn call. */
 async function timeInitialize(ctx: BenchContext, opening = INITIALIZE): Promise<{ ms: number; protocolVersion: string | null }> {
   const started = performance.now()
-  const child: Child = ctx.launcher.spawnNode('store-finder mcp', ctx.launcher.storeFinderArgs('mcp'), cleanEnv({ UPSTREAM_BASE_URL: ctx.simulator.url }), 'pipe')
+  const child: Child = ctx.launcher.spawnNode(
+    'store-finder mcp',
+    ctx.launcher.storeFinderArgs('mcp'),
+    cleanEnv({ UPSTREAM_BASE_URL: ctx.simulator.url }),
+    'pipe',
+  )
   try {
     const answer = new Promise<{ ms: number; protocolVersion: string | null }>((resolve, reject) => {
       let buffered = ''
@@ -38,11 +43,19 @@ async function timeInitialize(ctx: BenchContext, opening = INITIALIZE): Promise<
           const line = buffered.slice(0, newline)
           buffered = buffered.slice(newline + 1)
           newline = buffered.indexOf('\n')
-          const message = JSON.parse(line) as { id?: unknown; result?: { protocolVersion?: string; supportedVersions?: string[] }; error?: unknown }
+          const message = JSON.parse(line) as {
+            id?: unknown
+            result?: { protocolVersion?: string; supportedVersions?: string[] }
+            error?: unknown
+          }
           if (message.id !== 1) continue
           clearTimeout(timer)
           if (!message.result) reject(new Error(`initialize failed: ${line.slice(0, 300)}`))
-          else resolve({ ms: performance.now() - started, protocolVersion: message.result.protocolVersion ?? message.result.supportedVersions?.[0] ?? null })
+          else
+            resolve({
+              ms: performance.now() - started,
+              protocolVersion: message.result.protocolVersion ?? message.result.supportedVersions?.[0] ?? null,
+            })
         }
       })
       void child.exited.then((code) => {
@@ -61,7 +74,15 @@ async function timeInitialize(ctx: BenchContext, opening = INITIALIZE): Promise<
 /** Scenario 6: `store-finder mcp` over stdio, process start to `initialize` answered. */
 export async function mcpStdioScenario(ctx: BenchContext): Promise<ScenarioRow> {
   if (!ctx.launcher.hasStdioMcp()) {
-    return { id: 6, title: 'store-finder mcp: start → initialize', figure: 'not run: tools/stdio is missing', target: '≤ 500 ms', met: null, data: {}, notes: [] }
+    return {
+      id: 6,
+      title: 'store-finder mcp: start → initialize',
+      figure: 'not run: tools/stdio is missing',
+      target: '≤ 500 ms',
+      met: null,
+      data: {},
+      notes: [],
+    }
   }
   const runs: Array<{ ms: number; protocolVersion: string | null }> = []
   const modernRuns: Array<{ ms: number; protocolVersion: string | null }> = []
@@ -88,7 +109,12 @@ export async function mcpStdioScenario(ctx: BenchContext): Promise<ScenarioRow> 
       from: ctx.launcher.mode,
     },
     notes: [
-      `node ${ctx.launcher.storeFinderArgs('mcp').map((a) => a.replace(`${ctx.launcher.root}/`, '')).join(' ')}, the opening request (2025-06-18 initialize, or a 2026-07-28 server/discover) written to stdin right after spawn; timed from spawn to the answer line on stdout.`,
+      `node ${ctx.launcher
+        .storeFinderArgs('mcp')
+        .map((a) => a.replace(`${ctx.launcher.root}/`, ''))
+        .join(
+          ' ',
+        )}, the opening request (2025-06-18 initialize, or a 2026-07-28 server/discover) written to stdin right after spawn; timed from spawn to the answer line on stdout.`,
     ],
   }
 }

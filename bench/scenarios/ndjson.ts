@@ -20,7 +20,9 @@ export async function ndjsonScenario(ctx: BenchContext): Promise<ScenarioRow> {
   for (const keyword of keywords) {
     const timing = await ndjsonTiming(`${service.url}/api/products?${query({ branchCode: BENCH_STORE, keyword, stream: 1 })}`, agent)
     if (timing.status !== 200 || timing.firstProgressMs === null) {
-      throw new Error(`NDJSON search for ${keyword} answered ${timing.status} with ${timing.lines} lines (${timing.terminal ?? 'no terminal event'})`)
+      throw new Error(
+        `NDJSON search for ${keyword} answered ${timing.status} with ${timing.lines} lines (${timing.terminal ?? 'no terminal event'})`,
+      )
     }
     timings.push(timing)
   }

@@ -19,7 +19,12 @@ function mixedRequests(ctx: BenchContext, withMcp: boolean): LoadRequest[] {
   const districts = w.storeKeywords(4)
   const here = w.store(BENCH_STORE)
   const get = (path: string): LoadRequest => ({ method: 'GET', path })
-  const mcp = (name: string, args: Record<string, unknown>): LoadRequest => ({ method: 'POST', path: MCP_PATH, headers: MCP_HEADERS, body: toolCall(name, args) })
+  const mcp = (name: string, args: Record<string, unknown>): LoadRequest => ({
+    method: 'POST',
+    path: MCP_PATH,
+    headers: MCP_HEADERS,
+    body: toolCall(name, args),
+  })
   const list: LoadRequest[] = []
   for (const [i, store] of stores.entries()) {
     const keyword = keywords[i % keywords.length] ?? 'cm'
@@ -100,7 +105,10 @@ export async function soakScenario(ctx: BenchContext): Promise<ScenarioRow> {
       },
       notes: [
         `one service process (default settings, LOG_LEVEL=warn), ${RUNS} runs of ${ctx.options.soakSeconds} s back to back, ${CONNECTIONS} connections cycling through ${requests.length} requests (store search by district and by coordinates, store lookup, product search, NDJSON product search, availability${withMcp ? ', MCP get_store/search_products/search_stores' : '; MCP not available'}); RSS from /proc/<pid>/status at the end of each run, peak sampled every 0.5 s.`,
-        ...runs.map((r, i) => `run ${i + 1}: ${r.load.total} answers (${codes(r.load)}), ${r.load.errors} errors, p50 ${r.load.latencyP50Ms} ms, p99 ${r.load.latencyP99Ms} ms.`),
+        ...runs.map(
+          (r, i) =>
+            `run ${i + 1}: ${r.load.total} answers (${codes(r.load)}), ${r.load.errors} errors, p50 ${r.load.latencyP50Ms} ms, p99 ${r.load.latencyP99Ms} ms.`,
+        ),
         `upstream calls over the three runs: ${stats.total} (${formatCalls(stats.calls)}).`,
       ],
     }

@@ -75,7 +75,11 @@ export async function throughputScenario(ctx: BenchContext): Promise<ScenarioRow
 async function startBare(ctx: BenchContext, body: string): Promise<{ url: string; child: Child }> {
   const port = await freePort()
   const child = ctx.launcher
-    .spawnNode('bare fastify', ['--import', 'tsx', join(ctx.launcher.root, 'bench/lib/bare-server.ts')], cleanEnv({ PORT: String(port), BARE_BODY: body, BARE_PATH: STORE_PATH }))
+    .spawnNode(
+      'bare fastify',
+      ['--import', 'tsx', join(ctx.launcher.root, 'bench/lib/bare-server.ts')],
+      cleanEnv({ PORT: String(port), BARE_BODY: body, BARE_PATH: STORE_PATH }),
+    )
     .keepStdout()
   const url = `http://127.0.0.1:${port}`
   try {

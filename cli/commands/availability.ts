@@ -16,7 +16,10 @@ export function register(program: Command): void {
       const input = validateInput(
         z.object({ productId: fields.productId(), code: fields.branchCode() }),
         { productId, code },
-        { productId: 'Give a product number such as 1047618; find it with `store-finder products <code> <keyword>`.', code: 'Give a 5-digit store code such as 11199.' },
+        {
+          productId: 'Give a product number such as 1047618; find it with `store-finder products <code> <keyword>`.',
+          code: 'Give a 5-digit store code such as 11199.',
+        },
       )
       await withService(command, async (service, io) => {
         const result = await service.getProductAvailability({ productId: input.productId, branchCode: input.code }, { signal: io.signal })
@@ -27,8 +30,20 @@ export function register(program: Command): void {
         io.out('\nNearby stores that have it:')
         io.out(
           renderTable(
-            [{ header: 'code' }, { header: 'name', shrink: true }, { header: 'stock', align: 'right' }, { header: 'distance', align: 'right' }, { header: 'address', shrink: true }],
-            result.otherBranches.map((b) => [b.code, b.name, String(b.stock), b.distanceKm === null ? '?' : `${b.distanceKm.toFixed(1)} km`, b.address]),
+            [
+              { header: 'code' },
+              { header: 'name', shrink: true },
+              { header: 'stock', align: 'right' },
+              { header: 'distance', align: 'right' },
+              { header: 'address', shrink: true },
+            ],
+            result.otherBranches.map((b) => [
+              b.code,
+              b.name,
+              String(b.stock),
+              b.distanceKm === null ? '?' : `${b.distanceKm.toFixed(1)} km`,
+              b.address,
+            ]),
             io.columns,
           ),
         )

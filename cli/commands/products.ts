@@ -18,7 +18,10 @@ export function register(program: Command): void {
       const input = validateInput(
         z.object({ code: fields.branchCode(), keyword: fields.keyword() }),
         { code, keyword },
-        { code: 'Give a 5-digit store code such as 11199; find it with `store-finder stores <keyword>`.', keyword: 'Give a product keyword such as 수납.' },
+        {
+          code: 'Give a 5-digit store code such as 11199; find it with `store-finder stores <keyword>`.',
+          keyword: 'Give a product keyword such as 수납.',
+        },
       )
       await withService(command, async (service, io) => {
         const progress = scanProgress(io, `${input.keyword} @ ${input.code}`)
@@ -36,12 +39,22 @@ export function register(program: Command): void {
         else
           io.out(
             renderTable(
-              [{ header: 'id' }, { header: 'name', shrink: true }, { header: 'price', align: 'right' }, { header: 'stock', align: 'right' }, { header: 'floor', align: 'right' }, { header: 'zone', align: 'right' }],
+              [
+                { header: 'id' },
+                { header: 'name', shrink: true },
+                { header: 'price', align: 'right' },
+                { header: 'stock', align: 'right' },
+                { header: 'floor', align: 'right' },
+                { header: 'zone', align: 'right' },
+              ],
               result.products.map((p) => [p.id, p.name, won(p.price), String(p.stock), floorLabel(p.stairNo), String(p.zoneNo)]),
               io.columns,
             ),
           )
-        if (result.hasMore) io.out(`\nMore of the catalogue remains: store-finder products ${input.code} ${JSON.stringify(input.keyword)} --page ${result.nextPage}`)
+        if (result.hasMore)
+          io.out(
+            `\nMore of the catalogue remains: store-finder products ${input.code} ${JSON.stringify(input.keyword)} --page ${result.nextPage}`,
+          )
       })
     })
 }

@@ -12,7 +12,11 @@ export function register(program: Command): void {
     .argument('<code>', 'store code, e.g. 11199 (from `store-finder stores`)')
     .addHelpText('after', '\nExample:\n  store-finder store 11199')
     .action(async (code: string, _options: unknown, command: Command) => {
-      const input = validateInput(z.object({ code: fields.branchCode() }), { code }, { code: 'Give a 5-digit store code such as 11199; find it with `store-finder stores <keyword>`.' })
+      const input = validateInput(
+        z.object({ code: fields.branchCode() }),
+        { code },
+        { code: 'Give a 5-digit store code such as 11199; find it with `store-finder stores <keyword>`.' },
+      )
       await withService(command, async (service, io) => {
         const store = await service.getStore(input.code, { signal: io.signal })
         if (io.json) return printJson(io, store)

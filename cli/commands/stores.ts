@@ -45,7 +45,10 @@ export function register(program: Command): void {
     .action(async (keyword: string, options: { page: number; pageSize: number }, command: Command) => {
       const input = validateInput(z.object({ keyword: fields.keyword() }), { keyword }, { keyword: 'Give a keyword such as 강남.' })
       await withService(command, async (service, io) => {
-        const found = await service.searchStores({ keyword: input.keyword, page: options.page, pageSize: options.pageSize }, { signal: io.signal })
+        const found = await service.searchStores(
+          { keyword: input.keyword, page: options.page, pageSize: options.pageSize },
+          { signal: io.signal },
+        )
         printStorePage(io, found, options.page, storeTable(io, found.stores), `store-finder stores ${JSON.stringify(input.keyword)}`)
       })
     })

@@ -12,7 +12,11 @@ const POINT = /^\s*(-?\d+(?:\.\d+)?)\s*,\s*(-?\d+(?:\.\d+)?)\s*$/
  * Where to look around: a store code as is, "lat,lng" as a point, anything else a place typed as
  * people type it (강남역, 홍대입구역 근처), resolved to the store the store search ranks first.
  */
-async function placeOf(service: StoreService, near: string, signal: AbortSignal): Promise<{ input: Omit<ProductNearbyInput, 'keyword'>; label: string }> {
+async function placeOf(
+  service: StoreService,
+  near: string,
+  signal: AbortSignal,
+): Promise<{ input: Omit<ProductNearbyInput, 'keyword'>; label: string }> {
   if (STORE_CODE_PATTERN.test(near.trim())) return { input: { branchCode: near.trim() }, label: `store ${near.trim()}` }
   const point = POINT.exec(near)
   if (point) return { input: { latitude: Number(point[1]), longitude: Number(point[2]) }, label: `${point[1]}, ${point[2]}` }
@@ -28,12 +32,19 @@ export function register(program: Command): void {
     .description('which stores near a place or store have a product in stock, nearest first, with the floor')
     .argument('<keyword>', 'the product, e.g. 우산 (or a product number)')
     .requiredOption('--near <place>', 'a store code (11199), a place or store name (강남역), or "lat,lng" (37.4979,127.0276)')
-    .addHelpText('after', '\nExamples:\n  store-finder where 우산 --near 홍대입구역\n  store-finder where 우산 --near 10962\n  store-finder where 건전지 --near 37.4979,127.0276 --json')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  store-finder where 우산 --near 홍대입구역\n  store-finder where 우산 --near 10962\n  store-finder where 건전지 --near 37.4979,127.0276 --json',
+    )
     .action(async (keyword: string, options: { near: string }, command: Command) => {
-      const input = validateInput(z.object({ keyword: fields.keyword(), near: fields.keyword() }), { keyword, near: options.near }, {
-        keyword: 'Give the product to look for, such as 우산.',
-        near: 'Give --near a store code, a place such as 강남역, or "lat,lng".',
-      })
+      const input = validateInput(
+        z.object({ keyword: fields.keyword(), near: fields.keyword() }),
+        { keyword, near: options.near },
+        {
+          keyword: 'Give the product to look for, such as 우산.',
+          near: 'Give --near a store code, a place such as 강남역, or "lat,lng".',
+        },
+      )
       await withService(command, async (service, io) => {
         const place = await placeOf(service, input.near, io.signal)
         const answer = await service.findProductNearby({ keyword: input.keyword, ...place.input }, { signal: io.signal })

@@ -160,7 +160,8 @@ ${tryItForm()}
 
 function tryItForm(): string {
   const options = SANDBOX_STORES.map(
-    (s) => `<option value="${escapeHTML(s.code)}"${s.code === SANDBOX_LOOKUP_CODE ? ' selected' : ''}>${escapeHTML(`${s.code} ${s.name}`)}</option>`,
+    (s) =>
+      `<option value="${escapeHTML(s.code)}"${s.code === SANDBOX_LOOKUP_CODE ? ' selected' : ''}>${escapeHTML(`${s.code} ${s.name}`)}</option>`,
   ).join('')
   return `<section class="start" aria-labelledby="try-it">
 <h2 id="try-it">Try it</h2>

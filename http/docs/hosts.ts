@@ -115,7 +115,7 @@ export function hostSetupMarkdown(endpoint: string, heading = '###'): string {
   return [
     `${heading} Local (stdio): Claude Desktop, Claude Code, Cursor, VS Code`,
     '',
-    'The host starts `store-finder mcp` itself (Node.js 20 or later); it calls the chain\'s service directly, no server of yours needed.',
+    "The host starts `store-finder mcp` itself (Node.js 20 or later); it calls the chain's service directly, no server of yours needed.",
     '',
     ...stdioSetups().map(block),
     `${heading} Remote (HTTP): Claude Code, Cursor, VS Code, Claude Desktop connectors`,

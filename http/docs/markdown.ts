@@ -1,3 +1,7 @@
+// Why one file of over 400 lines: every Markdown document the service serves (/md, /llms.txt,
+// /agent-instructions.md, /auth.md, the skill, /developers' source) is rendered from one DocModel with
+// shared helpers (tables, fences, anchors); one document per function, in the order they are served.
+
 import YAML from 'yaml'
 import { SANDBOX_STORES, SANDBOX_LOOKUP_CODE } from '../../fixtures/sandbox/stores.js'
 import { VERSION } from '../../src/config.js'
@@ -79,11 +83,7 @@ function documentTable(model: DocModel): string {
 function toolTable(model: DocModel): string {
   return table(
     ['tool', 'arguments (required in bold)', 'what it does'],
-    model.tools.map((t) => [
-      code(t.name),
-      t.parameters.map((p) => (p.required ? `**${p.name}**` : p.name)).join(', '),
-      t.title,
-    ]),
+    model.tools.map((t) => [code(t.name), t.parameters.map((p) => (p.required ? `**${p.name}**` : p.name)).join(', '), t.title]),
   )
 }
 
@@ -103,7 +103,8 @@ function operationSection(model: DocModel, op: DocOperation): string {
     'Responses:',
     '',
     ...op.responses.map(
-      (r) => `- ${r.status === 'default' ? 'other statuses' : r.status}${r.mediaTypes.length ? ` (${r.mediaTypes.map(code).join(', ')})` : ''}: ${r.description}`,
+      (r) =>
+        `- ${r.status === 'default' ? 'other statuses' : r.status}${r.mediaTypes.length ? ` (${r.mediaTypes.map(code).join(', ')})` : ''}: ${r.description}`,
     ),
     '',
     fence('sh', curlFor(model.base, op)),
@@ -305,7 +306,7 @@ export function overviewMarkdown(model: DocModel): string {
     '',
     '"Which store near here has X, and on which floor?": `findProductNearby` (`GET /api/products/nearby?keyword=X&branchCode=CODE`, or `&curLttd=…&curLitd=…` instead of a store) answers in one call, nearest first, with the floor (`floorLabel` B1/1F/2F) for the nearest five. `searchCatalogue` (`GET /api/catalogue?keyword=X`) lists products whatever their stock.',
     '',
-    'Korean in a URL must be percent-encoded (`curl -G URL --data-urlencode \'keyword=강남\'`); store keywords are understood as people type them (`강남역 다이소`, `홍대입구역 근처`, `부산 해운대`).',
+    "Korean in a URL must be percent-encoded (`curl -G URL --data-urlencode 'keyword=강남'`); store keywords are understood as people type them (`강남역 다이소`, `홍대입구역 근처`, `부산 해운대`).",
     '',
     '## Endpoints',
     '',

@@ -138,7 +138,8 @@ const EXAMPLE_ALSO_SENDS: Record<string, string[]> = { findProductNearby: ['bran
 /** Example parameters for an operation: path parameters filled in, required query parameters (or the first one) set. */
 function exampleRequest(op: DocOperation, extra: Record<string, string>): { path: string; query: Array<[string, string]> } {
   let path = op.path
-  for (const p of op.parameters.filter((p) => p.in === 'path')) path = path.replace(`{${p.name}}`, encodeURIComponent(String(p.example ?? p.name)))
+  for (const p of op.parameters.filter((p) => p.in === 'path'))
+    path = path.replace(`{${p.name}}`, encodeURIComponent(String(p.example ?? p.name)))
   const query = op.parameters.filter((p) => p.in === 'query')
   const alsoShown = EXAMPLE_ALSO_SENDS[op.operationId] ?? []
   const chosen = query.filter((p) => (p.required || alsoShown.includes(p.name)) && p.example !== undefined)

@@ -297,7 +297,8 @@ export function buildOpenApi(routes: readonly RouteSpec[], base: string): OpenAp
     info: {
       title: 'Store Finder and In-Store Stock API',
       version: VERSION,
-      summary: 'Find Daiso (다이소) stores in Korea, then products in stock at a store with floor and zone, and which nearby store has a product.',
+      summary:
+        'Find Daiso (다이소) stores in Korea, then products in stock at a store with floor and zone, and which nearby store has a product.',
       description: [
         'A public, anonymous, free API: no key, no sign-up. Find a store (searchStores), then search products in stock there (searchStoreProducts with the store code as branchCode), then one product’s availability here and at nearby stores (getProductAvailability).',
         '',

@@ -1,3 +1,7 @@
+// Why one file of over 400 lines: the discovery documents (OpenAPI JSON/YAML, /developers, the RFC 9727
+// linkset, the MCP cards, the agent-skills index) share one cache, one ETag scheme and one content
+// negotiation; each document is one registration below.
+
 import { createHash } from 'node:crypto'
 import { isIP } from 'node:net'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
@@ -73,25 +77,69 @@ interface DocumentSpec {
 }
 
 export const DISCOVERY_DOCUMENTS: readonly DocumentSpec[] = [
-  { path: '/openapi.json', operationId: 'getOpenApiJson', title: 'OpenAPI (JSON)', description: 'OpenAPI 3.1 description of every operation.', mediaType: JSON_TYPE },
-  { path: '/openapi.yaml', operationId: 'getOpenApiYaml', title: 'OpenAPI (YAML)', description: 'The same OpenAPI 3.1 document as YAML.', mediaType: 'application/yaml' },
+  {
+    path: '/openapi.json',
+    operationId: 'getOpenApiJson',
+    title: 'OpenAPI (JSON)',
+    description: 'OpenAPI 3.1 description of every operation.',
+    mediaType: JSON_TYPE,
+  },
+  {
+    path: '/openapi.yaml',
+    operationId: 'getOpenApiYaml',
+    title: 'OpenAPI (YAML)',
+    description: 'The same OpenAPI 3.1 document as YAML.',
+    mediaType: 'application/yaml',
+  },
   {
     path: '/developers',
     operationId: 'getDeveloperPage',
     title: 'Developer guide',
-    description: 'Developer guide (HTML, readable without JavaScript; Markdown with Accept: text/markdown): quick start, endpoints with curl, errors, MCP, a sandbox try-it form.',
+    description:
+      'Developer guide (HTML, readable without JavaScript; Markdown with Accept: text/markdown): quick start, endpoints with curl, errors, MCP, a sandbox try-it form.',
     mediaType: 'text/html; charset=utf-8',
   },
-  { path: '/agent-instructions.md', operationId: 'getAgentInstructions', title: 'Agent instructions', description: 'How an LLM agent should use the tools and the API.', mediaType: MD },
-  { path: '/llms.txt', operationId: 'getLlmsTxt', title: 'llms.txt', description: 'The llmstxt.org index of the documents for language models.', mediaType: 'text/plain; charset=utf-8' },
-  { path: '/auth.md', operationId: 'getAuthDocument', title: 'Authentication', description: 'Authentication: none; anonymous, free, CORS for any origin.', mediaType: MD },
-  { path: '/md', operationId: 'getMarkdownOverview', title: 'Markdown overview', description: 'The whole service in one Markdown page.', mediaType: MD },
-  { path: '/.well-known/api-catalog', operationId: 'getApiCatalog', title: 'API catalog', description: 'RFC 9727 API catalog (linkset).', mediaType: LINKSET },
+  {
+    path: '/agent-instructions.md',
+    operationId: 'getAgentInstructions',
+    title: 'Agent instructions',
+    description: 'How an LLM agent should use the tools and the API.',
+    mediaType: MD,
+  },
+  {
+    path: '/llms.txt',
+    operationId: 'getLlmsTxt',
+    title: 'llms.txt',
+    description: 'The llmstxt.org index of the documents for language models.',
+    mediaType: 'text/plain; charset=utf-8',
+  },
+  {
+    path: '/auth.md',
+    operationId: 'getAuthDocument',
+    title: 'Authentication',
+    description: 'Authentication: none; anonymous, free, CORS for any origin.',
+    mediaType: MD,
+  },
+  {
+    path: '/md',
+    operationId: 'getMarkdownOverview',
+    title: 'Markdown overview',
+    description: 'The whole service in one Markdown page.',
+    mediaType: MD,
+  },
+  {
+    path: '/.well-known/api-catalog',
+    operationId: 'getApiCatalog',
+    title: 'API catalog',
+    description: 'RFC 9727 API catalog (linkset).',
+    mediaType: LINKSET,
+  },
   {
     path: SERVER_CARD_PATH,
     operationId: 'getMcpServerCardAtEndpoint',
     title: 'MCP server card (SEP-2127)',
-    description: 'The MCP server card at <mcp-url>/server-card: identity, the Streamable HTTP remote and every protocol revision it serves (application/mcp-server-card+json, with an ETag).',
+    description:
+      'The MCP server card at <mcp-url>/server-card: identity, the Streamable HTTP remote and every protocol revision it serves (application/mcp-server-card+json, with an ETag).',
     mediaType: SERVER_CARD_TYPE,
   },
   {
@@ -101,7 +149,13 @@ export const DISCOVERY_DOCUMENTS: readonly DocumentSpec[] = [
     description: 'AI Catalog listing the MCP server card.',
     mediaType: AI_CATALOG_TYPE,
   },
-  { path: '/.well-known/mcp.json', operationId: 'getMcpManifest', title: 'MCP manifest', description: 'The MCP server: endpoint, transport, protocol versions and tools.', mediaType: JSON_TYPE },
+  {
+    path: '/.well-known/mcp.json',
+    operationId: 'getMcpManifest',
+    title: 'MCP manifest',
+    description: 'The MCP server: endpoint, transport, protocol versions and tools.',
+    mediaType: JSON_TYPE,
+  },
   {
     path: '/.well-known/mcp/server-card.json',
     operationId: 'getMcpServerCard',
@@ -116,7 +170,13 @@ export const DISCOVERY_DOCUMENTS: readonly DocumentSpec[] = [
     description: 'Agent Skills discovery index with a sha256 digest of each skill file.',
     mediaType: JSON_TYPE,
   },
-  { path: SKILL_PATH, operationId: 'getAgentSkill', title: 'Agent skill', description: `The ${SKILL_NAME} agent skill (SKILL.md).`, mediaType: MD },
+  {
+    path: SKILL_PATH,
+    operationId: 'getAgentSkill',
+    title: 'Agent skill',
+    description: `The ${SKILL_NAME} agent skill (SKILL.md).`,
+    mediaType: MD,
+  },
 ]
 
 interface Built {
@@ -345,7 +405,9 @@ export function registerDiscoveryRoutes(app: FastifyInstance, registry: RouteReg
       skillsIndex: JSON.stringify(
         {
           $schema: SKILLS_INDEX_SCHEMA,
-          skills: [{ name: SKILL_NAME, type: 'skill-md', description: SKILL_DESCRIPTION, url: `${base}${SKILL_PATH}`, digest: digest(skill) }],
+          skills: [
+            { name: SKILL_NAME, type: 'skill-md', description: SKILL_DESCRIPTION, url: `${base}${SKILL_PATH}`, digest: digest(skill) },
+          ],
         },
         null,
         2,

@@ -20,7 +20,7 @@ const ReadySchema = z.object({
   shared: z
     .object({ url: z.string(), connected: z.boolean(), lostSince: z.string().nullable(), fleetSize: z.number(), failures: z.number() })
     .optional()
-    .describe('Only with REDIS_URL: the fleet\'s Redis. Not connected: this instance answers alone, on its local share of the budget.'),
+    .describe("Only with REDIS_URL: the fleet's Redis. Not connected: this instance answers alone, on its local share of the budget."),
   activeScans: z.number(),
   openStreams: z.number(),
 })
@@ -48,7 +48,7 @@ export function registerHealthRoutes(app: FastifyInstance, registry: RouteRegist
     operationId: 'getReadiness',
     summary: 'Readiness, circuit state and upstream budget',
     description:
-      'Ready to serve (503 while shutting down). `degraded` while the circuit breaker toward the upstream is open, or while the fleet\'s Redis (REDIS_URL) is lost. Makes no upstream call.',
+      "Ready to serve (503 while shutting down). `degraded` while the circuit breaker toward the upstream is open, or while the fleet's Redis (REDIS_URL) is lost. Makes no upstream call.",
     tags: ['Operations'],
     responses: {
       200: { description: 'Ready or degraded.', schema: ReadySchema },

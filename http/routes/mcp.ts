@@ -1,3 +1,7 @@
+// Why one file of over 400 lines: the MCP endpoint's HTTP edges (Host/Origin policy, both protocol
+// generations' header checks, JSON-RPC error bodies for every refusal, the GET stream with its cap and
+// lifetime) must agree on one route's hooks; the plain tools/call fast path lives in mcp-fast.ts.
+
 import { isIP } from 'node:net'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import {
@@ -50,7 +54,9 @@ export const JsonRpcRequestSchema = z
     jsonrpc: z.literal('2.0'),
     method: z
       .string()
-      .describe('server/discover, tools/list, tools/call, prompts/list, prompts/get, completion/complete, or (2025 revisions) initialize, ping, logging/setLevel, or a notification.'),
+      .describe(
+        'server/discover, tools/list, tools/call, prompts/list, prompts/get, completion/complete, or (2025 revisions) initialize, ping, logging/setLevel, or a notification.',
+      ),
     params: z.record(z.string(), z.unknown()).optional(),
     id: JsonRpcId.optional().describe('Absent for notifications.'),
   })
@@ -60,9 +66,7 @@ export const JsonRpcResponseSchema = z
   .object({
     jsonrpc: z.literal('2.0'),
     result: z.record(z.string(), z.unknown()).optional(),
-    error: z
-      .object({ code: z.number().int(), message: z.string(), data: z.unknown().optional() })
-      .optional(),
+    error: z.object({ code: z.number().int(), message: z.string(), data: z.unknown().optional() }).optional(),
     id: JsonRpcId,
   })
   .describe('A JSON-RPC 2.0 response: result or error.')
@@ -79,8 +83,12 @@ export const McpServerInfoSchema = z
     tools: z.array(z.record(z.string(), z.unknown())).describe('The tools exactly as tools/list returns them.'),
     transport: z.literal('streamable-http'),
     protocol: z.string(),
-    protocolVersion: z.string().describe('The newest initialize-era version; what initialize answers to a client proposing one the server does not know.'),
-    protocolVersions: z.array(z.string()).describe('Every revision served: 2026-07-28 (server/discover) and the initialize-era ones initialize accepts and echoes back.'),
+    protocolVersion: z
+      .string()
+      .describe('The newest initialize-era version; what initialize answers to a client proposing one the server does not know.'),
+    protocolVersions: z
+      .array(z.string())
+      .describe('Every revision served: 2026-07-28 (server/discover) and the initialize-era ones initialize accepts and echoes back.'),
     manifest: z.string().url().describe('The MCP server card.'),
     capabilities: z.record(z.string(), z.unknown()),
     instructions: z.string().optional(),
@@ -144,7 +152,8 @@ export async function registerMcpRoutes(app: FastifyInstance, registry: RouteReg
     })
     scope.setErrorHandler((error: FastifyError | ServiceError, request, reply) => {
       const { status, body } = rpcErrorFor(error)
-      if (error instanceof ServiceError && error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds))
+      if (error instanceof ServiceError && error.retryAfterSeconds !== undefined)
+        reply.header('retry-after', String(error.retryAfterSeconds))
       if (status >= 500) request.log.error({ err: error }, 'MCP request failed')
       return sendRpcError(reply, status, body)
     })
@@ -421,7 +430,11 @@ class EventStreams {
     }
     const handle = request.server.openStreams.open(end)
     if (!handle) {
-      return sendRpcError(reply.header('retry-after', '5'), 503, jsonRpcError(SERVER_ERROR, 'Service Unavailable: too many open streams; retry shortly.'))
+      return sendRpcError(
+        reply.header('retry-after', '5'),
+        503,
+        jsonRpcError(SERVER_ERROR, 'Service Unavailable: too many open streams; retry shortly.'),
+      )
     }
     this.#open.add(end)
 

@@ -17,11 +17,10 @@ import type { RouteRegistry } from '../registry.js'
 import { abortSignalOf, errorResponses } from './shared.js'
 import { requireCoordinatePair } from './stores.js'
 
-const branchCodeRules = z
-  .object({
-    branchCode: fields.branchCode().optional().describe('Store code from searchStores, e.g. 11199.'),
-    branchCd: fields.branchCode().optional().describe('Legacy alias of branchCode.'),
-  })
+const branchCodeRules = z.object({
+  branchCode: fields.branchCode().optional().describe('Store code from searchStores, e.g. 11199.'),
+  branchCd: fields.branchCode().optional().describe('Legacy alias of branchCode.'),
+})
 
 /** branchCode, or its legacy alias branchCd; both at once must agree. */
 function requireBranchCode(q: { branchCode?: string | undefined; branchCd?: string | undefined }, ctx: z.RefinementCtx): void {
@@ -36,7 +35,10 @@ export const productSearchQuery = branchCodeRules
   .extend({
     keyword: fields.keyword().optional().describe('Product name to search for.'),
     currentPage: fields.page().default(1).describe('Page number of the catalogue scan, from 1; pass nextPage to continue.'),
-    stream: z.literal('1').optional().describe('Only allowed value 1: stream NDJSON progress events, as Accept: application/x-ndjson does.'),
+    stream: z
+      .literal('1')
+      .optional()
+      .describe('Only allowed value 1: stream NDJSON progress events, as Accept: application/x-ndjson does.'),
   })
   .superRefine((q, ctx) => {
     requireBranchCode(q, ctx)
@@ -107,7 +109,7 @@ export function registerProductRoutes(app: FastifyInstance, registry: RouteRegis
     operationId: 'searchStoreProducts',
     summary: 'Search products in stock at a store',
     description:
-      'Searches the catalogue for keyword, keeps only products in stock at branchCode and adds each one\'s floor and zone. With stream=1 or Accept: application/x-ndjson the answer is an NDJSON stream of progress events ending in one result or error event.',
+      "Searches the catalogue for keyword, keeps only products in stock at branchCode and adds each one's floor and zone. With stream=1 or Accept: application/x-ndjson the answer is an NDJSON stream of progress events ending in one result or error event.",
     tags: ['Products'],
     query: productSearchQuery,
     responses: {

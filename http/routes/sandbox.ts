@@ -248,7 +248,10 @@ function sandboxIndex(base: string): z.infer<typeof SandboxIndexSchema> {
         description: 'Fixture stores whose name or address contains keyword; curLttd and curLitd are accepted and ignored.',
         examples: [
           { description: 'Stores matching 강남.', url: q(SANDBOX_PATHS.storeSearch, { keyword: '강남' }) },
-          { description: 'A nearby search (coordinates are ignored: all fixture stores).', url: q(SANDBOX_PATHS.storeSearch, { curLttd: '37.4979', curLitd: '127.0276' }) },
+          {
+            description: 'A nearby search (coordinates are ignored: all fixture stores).',
+            url: q(SANDBOX_PATHS.storeSearch, { curLttd: '37.4979', curLitd: '127.0276' }),
+          },
           { description: 'All three fixture stores (no keyword).', url: url(SANDBOX_PATHS.storeSearch) },
           { description: 'A 400 invalid_parameter error (pageSize above 10).', url: q(SANDBOX_PATHS.storeSearch, { pageSize: '11' }) },
         ],
@@ -272,7 +275,10 @@ function sandboxIndex(base: string): z.infer<typeof SandboxIndexSchema> {
         description: 'Fixture products whose name contains keyword, in stock at a sandbox store; stream=1 streams NDJSON.',
         examples: [
           { description: 'Products matching 수세미 at 11199.', url: q(SANDBOX_PATHS.products, { branchCode: '11199', keyword: '수세미' }) },
-          { description: 'The same as an NDJSON stream.', url: q(SANDBOX_PATHS.products, { branchCode: '11199', keyword: '수세미', stream: '1' }) },
+          {
+            description: 'The same as an NDJSON stream.',
+            url: q(SANDBOX_PATHS.products, { branchCode: '11199', keyword: '수세미', stream: '1' }),
+          },
           { description: 'A 400 missing_parameter error (no branchCode).', url: q(SANDBOX_PATHS.products, { keyword: '수세미' }) },
         ],
       },

@@ -4,7 +4,6 @@ import { ERROR_CODES } from '../../src/errors.js'
 import { ErrorSchema } from '../../src/schemas.js'
 import type { ResponseSpec } from '../registry.js'
 
-
 /** Error responses in the spec's Error shape for the given statuses. */
 export function errorResponses(...statuses: number[]): Record<number, ResponseSpec> {
   const out: Record<number, ResponseSpec> = {}

@@ -8,17 +8,22 @@ import { errorResponses, abortSignalOf } from './shared.js'
 
 /** The fields alone; production adds the keyword-or-coordinates rule, the sandbox only the pairing. */
 export const storeSearchFields = z.object({
-    keyword: fields.keyword().optional().describe('Address, neighbourhood or store name. Required unless coordinates are supplied.'),
-    curLttd: fields.latitude().optional().describe('Latitude, -90 to 90. For a nearby search; send with curLitd.'),
-    curLitd: fields.longitude().optional().describe('Longitude, -180 to 180. For a nearby search; send with curLttd.'),
-    currentPage: fields.page().default(1).describe('Page number, from 1.'),
-    pageSize: fields.pageSize().default(LIMITS.pageSizeDefault).describe('Stores per page, 1 to 10.'),
+  keyword: fields.keyword().optional().describe('Address, neighbourhood or store name. Required unless coordinates are supplied.'),
+  curLttd: fields.latitude().optional().describe('Latitude, -90 to 90. For a nearby search; send with curLitd.'),
+  curLitd: fields.longitude().optional().describe('Longitude, -180 to 180. For a nearby search; send with curLttd.'),
+  currentPage: fields.page().default(1).describe('Page number, from 1.'),
+  pageSize: fields.pageSize().default(LIMITS.pageSizeDefault).describe('Stores per page, 1 to 10.'),
 })
 
 export function requireCoordinatePair(q: { curLttd?: number | undefined; curLitd?: number | undefined }, ctx: z.RefinementCtx): boolean {
   const hasLat = q.curLttd !== undefined
   if (hasLat === (q.curLitd !== undefined)) return hasLat
-  ctx.addIssue({ code: 'custom', path: [hasLat ? 'curLitd' : 'curLttd'], message: 'is required with the other coordinate', params: { missing: true } })
+  ctx.addIssue({
+    code: 'custom',
+    path: [hasLat ? 'curLitd' : 'curLttd'],
+    message: 'is required with the other coordinate',
+    params: { missing: true },
+  })
   return false
 }
 

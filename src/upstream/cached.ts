@@ -142,9 +142,11 @@ export class CachedUpstream implements Upstream {
         answer.set(key, cached)
       } else if (this.#flights.has(`stock|${key}`)) {
         waits.push(
-          this.#flights.run<number | null>(`stock|${key}`, () => Promise.resolve(null), signal).then((qty) => {
-            answer.set(key, qty)
-          }),
+          this.#flights
+            .run<number | null>(`stock|${key}`, () => Promise.resolve(null), signal)
+            .then((qty) => {
+              answer.set(key, qty)
+            }),
         )
       } else {
         answer.set(key, null)
@@ -153,7 +155,11 @@ export class CachedUpstream implements Upstream {
     }
     if (missing.length > 0) {
       const batchKey = `stockbatch|${missing.map((p) => stockKey(p.productId, p.storeCode)).join(',')}`
-      const batch = this.#flights.run(batchKey, (s) => (this.#remote ? this.#stockShared(missing, this.#remote, s) : this.#stockDirect(missing, s)), signal)
+      const batch = this.#flights.run(
+        batchKey,
+        (s) => (this.#remote ? this.#stockShared(missing, this.#remote, s) : this.#stockDirect(missing, s)),
+        signal,
+      )
       // Later callers asking for one of these pairs join this batch instead of asking again.
       for (const pair of missing) {
         const key = stockKey(pair.productId, pair.storeCode)
@@ -267,7 +273,13 @@ export class CachedUpstream implements Upstream {
   }
 
   /** One key through the shared cache: the shared value, another instance's answer, or our own load. */
-  async #loadShared<T extends Entry>(key: string, ttl: number, remote: RemoteOptions, signal: AbortSignal, load: () => Promise<T>): Promise<T> {
+  async #loadShared<T extends Entry>(
+    key: string,
+    ttl: number,
+    remote: RemoteOptions,
+    signal: AbortSignal,
+    load: () => Promise<T>,
+  ): Promise<T> {
     const found = await this.#fromRemote([key], remote)
     if (found.has(key)) return found.get(key) as T
     const claim = await remote.store.claim([key], remote.claimMs, this.#owner)
@@ -302,16 +314,25 @@ export class CachedUpstream implements Upstream {
     remote?.store.set(key, encode(value, Date.now() + ttl), ttl)
   }
 
-  async #cached<T extends Entry>(key: string, ttl: number, signal: AbortSignal | undefined, load: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  async #cached<T extends Entry>(
+    key: string,
+    ttl: number,
+    signal: AbortSignal | undefined,
+    load: (signal: AbortSignal) => Promise<T>,
+  ): Promise<T> {
     const hit = this.#get(key)
     if (hit !== undefined && hit !== NONE) return hit as T
-    return this.#flights.run(key, async (s) => {
-      if (this.#remote) return this.#loadShared(key, ttl, this.#remote, s, () => load(s))
-      this.#misses += 1
-      const value = await load(s)
-      this.#put(key, value, ttl)
-      return value
-    }, signal)
+    return this.#flights.run(
+      key,
+      async (s) => {
+        if (this.#remote) return this.#loadShared(key, ttl, this.#remote, s, () => load(s))
+        this.#misses += 1
+        const value = await load(s)
+        this.#put(key, value, ttl)
+        return value
+      },
+      signal,
+    )
   }
 
   async #cachedNullable<T extends Entry>(
@@ -323,16 +344,20 @@ export class CachedUpstream implements Upstream {
     const hit = this.#get(key)
     if (hit === NONE) return null
     if (hit !== undefined) return hit as T
-    return this.#flights.run(key, async (s) => {
-      if (this.#remote) {
-        const value = await this.#loadShared<Entry>(key, ttl, this.#remote, s, async () => (await load(s)) ?? NONE)
-        return value === NONE ? null : (value as T)
-      }
-      this.#misses += 1
-      const value = await load(s)
-      this.#put(key, value ?? NONE, ttl)
-      return value
-    }, signal)
+    return this.#flights.run(
+      key,
+      async (s) => {
+        if (this.#remote) {
+          const value = await this.#loadShared<Entry>(key, ttl, this.#remote, s, async () => (await load(s)) ?? NONE)
+          return value === NONE ? null : (value as T)
+        }
+        this.#misses += 1
+        const value = await load(s)
+        this.#put(key, value ?? NONE, ttl)
+        return value
+      },
+      signal,
+    )
   }
 }
 

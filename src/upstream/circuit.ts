@@ -121,7 +121,9 @@ export class CircuitBreaker {
     if (state.tripped) {
       const claimed = await shared.store.claimProbe(shared.probeMs)
       if (claimed === false) {
-        throw new UpstreamError('circuit_open', endpoint, 'another instance is probing the upstream; failing fast', { retryAfterSeconds: 1 })
+        throw new UpstreamError('circuit_open', endpoint, 'another instance is probing the upstream; failing fast', {
+          retryAfterSeconds: 1,
+        })
       }
       probe = claimed === true
     }

@@ -185,10 +185,7 @@ export class UpstreamClient implements Upstream {
     return this.#dataOf('selStr', reply).find((store) => store.code === code) ?? null
   }
 
-  async searchCatalogue(
-    query: { text: string; page: number; pageSize: number },
-    signal?: AbortSignal,
-  ): Promise<CataloguePage> {
+  async searchCatalogue(query: { text: string; page: number; pageSize: number }, signal?: AbortSignal): Promise<CataloguePage> {
     const reply = await this.#call(
       'pdThumbSelSimple',
       { searchText: query.text, currentPage: query.page, pageSize: query.pageSize },
@@ -215,12 +212,7 @@ export class UpstreamClient implements Upstream {
   }
 
   async getPlacement(productId: string, storeCode: string, signal?: AbortSignal): Promise<Placement | null> {
-    const reply = await this.#protected(
-      'selIntPdStDispInfo',
-      { pdNo: productId, strCd: storeCode },
-      PlacementEnvelope,
-      signal,
-    )
+    const reply = await this.#protected('selIntPdStDispInfo', { pdNo: productId, strCd: storeCode }, PlacementEnvelope, signal)
     return this.#dataOf('selIntPdStDispInfo', reply)[0] ?? null
   }
 
@@ -240,12 +232,7 @@ export class UpstreamClient implements Upstream {
   }
 
   /** A pre-auth call: one retry with a fresh token when the upstream refuses the current one. */
-  async #protected<S extends z.ZodType>(
-    endpoint: Endpoint,
-    body: unknown,
-    schema: S,
-    signal?: AbortSignal,
-  ): Promise<z.output<S>> {
+  async #protected<S extends z.ZodType>(endpoint: Endpoint, body: unknown, schema: S, signal?: AbortSignal): Promise<z.output<S>> {
     for (let attempt = 1; ; attempt++) {
       const headers: PreAuthHeaders = await this.preauth.headers(signal).catch((error: unknown) => {
         throw error instanceof UpstreamError

@@ -96,10 +96,9 @@ export class PreAuthSession {
 
   #fetch(signal?: AbortSignal): Promise<Held> {
     // The shared fetch is not tied to one caller's signal: another caller may still need it.
-    this.#pending ??= (this.shared ? this.#obtainShared(this.shared.tokens, this.shared.claimMs) : this.#handshake())
-      .finally(() => {
-        this.#pending = undefined
-      })
+    this.#pending ??= (this.shared ? this.#obtainShared(this.shared.tokens, this.shared.claimMs) : this.#handshake()).finally(() => {
+      this.#pending = undefined
+    })
     const pending = this.#pending
     if (!signal) return pending
     return new Promise<Held>((resolve, reject) => {

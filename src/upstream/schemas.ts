@@ -10,10 +10,24 @@ export const CDN_ORIGIN = 'https://cdn.daisomall.co.kr'
 const OLD_IMAGE_HOST = 'img.daisomall.co.kr'
 
 /** A number the upstream sends as a JSON number or a numeric string; a word there is a shape change. */
-const numeric = z.union([z.number().finite(), z.string().trim().regex(/^-?\d+(\.\d+)?$/).transform(Number)])
+const numeric = z.union([
+  z.number().finite(),
+  z
+    .string()
+    .trim()
+    .regex(/^-?\d+(\.\d+)?$/)
+    .transform(Number),
+])
 
 /** Integer counts, prices, floors and zones arrive as strings ("3000", "-2"). */
-const integerString = z.union([z.number().int(), z.string().trim().regex(/^-?\d+$/).transform(Number)])
+const integerString = z.union([
+  z.number().int(),
+  z
+    .string()
+    .trim()
+    .regex(/^-?\d+$/)
+    .transform(Number),
+])
 
 const text = z.string().transform((v) => decodeHTML(v).trim())
 
@@ -34,7 +48,10 @@ export function envelope<T extends z.ZodType>(data: T) {
 
 export const StoreRow = z
   .object({
-    strCd: z.string().trim().regex(/^[0-9A-Za-z]+$/),
+    strCd: z
+      .string()
+      .trim()
+      .regex(/^[0-9A-Za-z]+$/),
     strNm: text,
     strAddr: text,
     strDtlAddr: text.nullish(),
@@ -60,7 +77,10 @@ export type UpstreamStore = z.output<typeof StoreRow>
 
 export const CatalogueRow = z
   .object({
-    pdNo: z.string().trim().regex(/^[0-9A-Za-z]+$/),
+    pdNo: z
+      .string()
+      .trim()
+      .regex(/^[0-9A-Za-z]+$/),
     pdNm: text,
     exhPdNm: text.nullish(),
     pdPrc: integerString.pipe(z.number().int().min(0)),

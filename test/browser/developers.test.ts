@@ -169,7 +169,10 @@ t.test('/developers in headless Chromium', { skip }, async (t) => {
       if (process.env['SCREENSHOT_DIR']) {
         const { writeFileSync } = await import('node:fs')
         writeFileSync(`${process.env['SCREENSHOT_DIR']}/developers-${viewport.width}.png`, shot)
-        writeFileSync(`${process.env['SCREENSHOT_DIR']}/developers-${viewport.width}-2.png`, await page.screenshot({ clip: { x: 0, y: viewport.height, width: viewport.width, height: viewport.height }, fullPage: true }))
+        writeFileSync(
+          `${process.env['SCREENSHOT_DIR']}/developers-${viewport.width}-2.png`,
+          await page.screenshot({ clip: { x: 0, y: viewport.height, width: viewport.width, height: viewport.height }, fullPage: true }),
+        )
       }
       await context.close()
     })

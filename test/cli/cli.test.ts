@@ -61,7 +61,10 @@ t.test('near: nearest first, with distances', async (t) => {
   t.equal(code, EXIT.ok)
   const km = [...stdout.matchAll(/(\d+\.\d) km/g)].map((m) => Number(m[1]))
   t.equal(km.length, 4)
-  t.same(km, [...km].sort((a, b) => a - b))
+  t.same(
+    km,
+    [...km].sort((a, b) => a - b),
+  )
 })
 
 t.test('store, products, availability', async (t) => {
@@ -98,7 +101,7 @@ t.test('where: the nearest stores that have it, from a place name, a store code 
   const nowhere = await cli([...sim, 'where', '우산', '--near', '없는동네없는곳'], quiet)
   t.equal(nowhere.code, EXIT.notFound)
   const chainOnly = await cli([...sim, 'where', '우산', '--near', '다이소'], quiet)
-  t.equal(chainOnly.code, EXIT.usage, 'a place that names only the chain is the caller\'s to fix')
+  t.equal(chainOnly.code, EXIT.usage, "a place that names only the chain is the caller's to fix")
 })
 
 t.test('exit codes tell usage errors, missing things and upstream failures apart', async (t) => {
@@ -144,18 +147,30 @@ t.test('tables: widths by display column, long cells cut with …', async (t) =>
   t.equal(truncate('short', 10), 'short')
   const table = renderTable(
     [{ header: 'code' }, { header: 'address', shrink: true }, { header: 'n', align: 'right' }],
-    [['11199', '서울특별시 강남구 강남대로 422 (역삼동)', '5'], ['1', 'a', '12']],
+    [
+      ['11199', '서울특별시 강남구 강남대로 422 (역삼동)', '5'],
+      ['1', 'a', '12'],
+    ],
     30,
   )
   const lines = table.split('\n')
-  t.ok(lines.every((line) => stringWidth(line) <= 30), table)
+  t.ok(
+    lines.every((line) => stringWidth(line) <= 30),
+    table,
+  )
   t.match(lines[2], /…/)
   t.match(lines[3], /12$/)
 })
 
 t.test('the progress bar follows scan progress on a terminal, and stays silent otherwise', async (t) => {
   const io = (interactive: boolean): Io => ({ json: false, interactive, columns: 80, out: () => {}, signal: new AbortController().signal })
-  const terminal = Object.assign(new PassThrough(), { isTTY: true, columns: 100, cursorTo: () => true, clearLine: () => true, moveCursor: () => true })
+  const terminal = Object.assign(new PassThrough(), {
+    isTTY: true,
+    columns: 100,
+    cursorTo: () => true,
+    clearLine: () => true,
+    moveCursor: () => true,
+  })
   let drawn = ''
   terminal.on('data', (chunk: Buffer) => (drawn += chunk.toString()))
   const bar = scanProgress(io(true), '수납 @ 11199', terminal)

@@ -111,27 +111,24 @@ t.test('violations found by the fuzzer stay fixed, one counterexample each', asy
 
 // Requests Node's HTTP parser refuses (oversized headers, broken HTTP) are answered by
 // http/hardening.ts's clientErrorHandler; its Error body must carry an absolute documentation URI too.
-t.test(
-  "the socket-level 400/431 answers carry the Error shape with an absolute documentation URL",
-  async (t) => {
-    const { url } = await listenTestApp(t, { env: FUZZ_ENV })
-    const { port } = new URL(url)
-    for (const raw of [`GET /healthz HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`, 'NOT HTTP AT ALL\r\n\r\n']) {
-      const text = await new Promise<string>((resolve, reject) => {
-        const socket = connect(Number(port), '127.0.0.1', () => socket.end(raw))
-        let data = ''
-        socket.on('data', (chunk) => (data += chunk))
-        socket.on('close', () => resolve(data))
-        socket.on('error', reject)
-      })
-      const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1])
-      const body = text.slice(text.indexOf('\r\n\r\n') + 4)
-      const parsed = ErrorSchema.safeParse(JSON.parse(body))
-      t.ok(parsed.success, `the Error shape: ${body.slice(0, 160)}`)
-      t.match(JSON.parse(body), { status, documentation: /^https?:\/\// })
-    }
-  },
-)
+t.test('the socket-level 400/431 answers carry the Error shape with an absolute documentation URL', async (t) => {
+  const { url } = await listenTestApp(t, { env: FUZZ_ENV })
+  const { port } = new URL(url)
+  for (const raw of [`GET /healthz HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`, 'NOT HTTP AT ALL\r\n\r\n']) {
+    const text = await new Promise<string>((resolve, reject) => {
+      const socket = connect(Number(port), '127.0.0.1', () => socket.end(raw))
+      let data = ''
+      socket.on('data', (chunk) => (data += chunk))
+      socket.on('close', () => resolve(data))
+      socket.on('error', reject)
+    })
+    const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1])
+    const body = text.slice(text.indexOf('\r\n\r\n') + 4)
+    const parsed = ErrorSchema.safeParse(JSON.parse(body))
+    t.ok(parsed.success, `the Error shape: ${body.slice(0, 160)}`)
+    t.match(JSON.parse(body), { status, documentation: /^https?:\/\// })
+  }
+})
 
 // Not fuzz properties: inject() itself is the trigger. A hijacked reply's socket under inject() has no
 // setNoDelay(); both streaming doors must guard the call, or the response never ends and its stream slot
@@ -160,14 +157,11 @@ t.test('the NDJSON stream answers through inject() and releases its stream slot'
   t.equal(app.openStreams.count, 0, 'no stream slot left taken')
 })
 
-t.test(
-  'the MCP event stream answers through inject() and releases its stream slot',
-  async (t) => {
-    const { app } = await buildTestApp(t, { env: FUZZ_ENV })
-    const request: FuzzRequest = { method: 'GET', url: '/api/mcp', headers: { accept: 'text/event-stream' } }
-    const answer = await injectUnshimmed(app, request)
-    t.ok(answer, `an answer (the stream ends after SSE_MAX_LIFETIME_MS, 1 s): ${render(request)}`)
-    if (answer) t.doesNotThrow(() => checkAnswer(request, answer), render(request))
-    t.equal(app.openStreams.count, 0, 'no stream slot left taken')
-  },
-)
+t.test('the MCP event stream answers through inject() and releases its stream slot', async (t) => {
+  const { app } = await buildTestApp(t, { env: FUZZ_ENV })
+  const request: FuzzRequest = { method: 'GET', url: '/api/mcp', headers: { accept: 'text/event-stream' } }
+  const answer = await injectUnshimmed(app, request)
+  t.ok(answer, `an answer (the stream ends after SSE_MAX_LIFETIME_MS, 1 s): ${render(request)}`)
+  if (answer) t.doesNotThrow(() => checkAnswer(request, answer), render(request))
+  t.equal(app.openStreams.count, 0, 'no stream slot left taken')
+})

@@ -97,12 +97,82 @@ export function pct(text: string): string {
 
 const STORE_CODES = ['11199', '10528', '10962', '99999', '00000', '1119', '111990', '1119a']
 const PRODUCT_IDS = ['1047618', '1049275', '9999999', 'B202503122133', '123', 'abc', '0000', 'Z1234567890123456']
-const KEYWORDS = ['수납', '강남', '텀블러', '건전지', '명동', 'a', '1', '서울', '%', '&', '=', '+', '*', '"', "'", '\\', '<script>', '../..']
-const NUMBERS = [
-  '1', '0', '-1', '2', '5', '10', '11', '100', '1000', '1001', '1.5', '1e3', '1e309', '-1e309', 'NaN', 'Infinity', '-0', '0x10',
-  '37.4979', '127.0276', '90', '-90', '90.0001', '180', '-180.5', ' 5 ', '+3', '.5', '5.', '00001', '9007199254740993',
+const KEYWORDS = [
+  '수납',
+  '강남',
+  '텀블러',
+  '건전지',
+  '명동',
+  'a',
+  '1',
+  '서울',
+  '%',
+  '&',
+  '=',
+  '+',
+  '*',
+  '"',
+  "'",
+  '\\',
+  '<script>',
+  '../..',
 ]
-const SPECIAL = ['', ' ', '  ', '__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', 'true', 'null', 'undefined', '[]', '{}', '1', '\u0000', '\t', '\u200b', '\ufeff', 'x'.repeat(100), 'x'.repeat(101), '가'.repeat(101)]
+const NUMBERS = [
+  '1',
+  '0',
+  '-1',
+  '2',
+  '5',
+  '10',
+  '11',
+  '100',
+  '1000',
+  '1001',
+  '1.5',
+  '1e3',
+  '1e309',
+  '-1e309',
+  'NaN',
+  'Infinity',
+  '-0',
+  '0x10',
+  '37.4979',
+  '127.0276',
+  '90',
+  '-90',
+  '90.0001',
+  '180',
+  '-180.5',
+  ' 5 ',
+  '+3',
+  '.5',
+  '5.',
+  '00001',
+  '9007199254740993',
+]
+const SPECIAL = [
+  '',
+  ' ',
+  '  ',
+  '__proto__',
+  'constructor',
+  'prototype',
+  'toString',
+  'hasOwnProperty',
+  'true',
+  'null',
+  'undefined',
+  '[]',
+  '{}',
+  '1',
+  '\u0000',
+  '\t',
+  '\u200b',
+  '\ufeff',
+  'x'.repeat(100),
+  'x'.repeat(101),
+  '가'.repeat(101),
+]
 
 /** A value a caller might put anywhere: realistic values, edge cases and random text. */
 const value: fc.Arbitrary<string> = fc.oneof(
@@ -115,10 +185,24 @@ const value: fc.Arbitrary<string> = fc.oneof(
 )
 
 /** Raw (unencoded) text that is still a legal request-target: printable ASCII without space and '#'. */
-const rawText: fc.Arbitrary<string> = fc
-  .string({ unit: fc.constantFrom(...'abcXYZ019-._~%!$&\'()*+,;=:@/?[]{}|^`"<>\\'.split('')), maxLength: 12 })
+const rawText: fc.Arbitrary<string> = fc.string({
+  unit: fc.constantFrom(...'abcXYZ019-._~%!$&\'()*+,;=:@/?[]{}|^`"<>\\'.split('')),
+  maxLength: 12,
+})
 
-const QUERY_KEYS = ['keyword', 'curLttd', 'curLitd', 'currentPage', 'pageSize', 'branchCode', 'branchCd', 'stream', 'productId', 'code', 'id']
+const QUERY_KEYS = [
+  'keyword',
+  'curLttd',
+  'curLitd',
+  'currentPage',
+  'pageSize',
+  'branchCode',
+  'branchCd',
+  'stream',
+  'productId',
+  'code',
+  'id',
+]
 
 const queryKey: fc.Arbitrary<string> = fc.oneof(
   { weight: 6, arbitrary: fc.constantFrom(...QUERY_KEYS) },
@@ -197,21 +281,70 @@ const routeWithGoodQuery: fc.Arbitrary<string> = route.chain((path) => {
   return good ? fc.constantFrom(...good.map((q) => `${path}${q}`), path) : fc.constant(path)
 })
 
-const SEGMENT_SPECIALS = ['..', '.', '%', '%zz', '%00', '%2F', '%2e%2e', '%5C', ';', '~', '@', ':', '*', '%20', '%E2%80%AE', '%FF', '%C0%AE', 'search', 'mcp', 'index.html', '']
+const SEGMENT_SPECIALS = [
+  '..',
+  '.',
+  '%',
+  '%zz',
+  '%00',
+  '%2F',
+  '%2e%2e',
+  '%5C',
+  ';',
+  '~',
+  '@',
+  ':',
+  '*',
+  '%20',
+  '%E2%80%AE',
+  '%FF',
+  '%C0%AE',
+  'search',
+  'mcp',
+  'index.html',
+  '',
+]
 const segment: fc.Arbitrary<string> = fc.oneof(
   { weight: 3, arbitrary: fc.constantFrom(...STORE_CODES, ...PRODUCT_IDS, ...SEGMENT_SPECIALS) },
   { weight: 2, arbitrary: value.map(pct) },
   { weight: 1, arbitrary: rawText.map((s) => s.replace(/[?]/g, '')) },
   { weight: 1, arbitrary: fc.constant('9'.repeat(201)) },
 )
-const PREFIXES = ['', '/api', '/api/branches', '/api/products', '/api/sandbox', '/api/sandbox/branches', '/api/mcp', '/.well-known', '/.well-known/agent-skills', '/api/health']
+const PREFIXES = [
+  '',
+  '/api',
+  '/api/branches',
+  '/api/products',
+  '/api/sandbox',
+  '/api/sandbox/branches',
+  '/api/mcp',
+  '/.well-known',
+  '/.well-known/agent-skills',
+  '/api/health',
+]
 
 export const method: fc.Arbitrary<Method> = fc.constantFrom('GET', 'GET', 'GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS')
 
 const MEDIA = [
-  'application/json', 'application/x-ndjson', 'text/event-stream', 'text/markdown', 'text/html', 'text/plain', 'application/yaml',
-  'application/linkset+json', '*/*', 'application/*', 'image/png', 'application/json;q=0', 'text/markdown;q=0.9, */*;q=0.1',
-  'application/json, text/event-stream', 'application/x-ndjson;q=0.5, application/json', 'garbage', '', ';;;', 'a/b/c',
+  'application/json',
+  'application/x-ndjson',
+  'text/event-stream',
+  'text/markdown',
+  'text/html',
+  'text/plain',
+  'application/yaml',
+  'application/linkset+json',
+  '*/*',
+  'application/*',
+  'image/png',
+  'application/json;q=0',
+  'text/markdown;q=0.9, */*;q=0.1',
+  'application/json, text/event-stream',
+  'application/x-ndjson;q=0.5, application/json',
+  'garbage',
+  '',
+  ';;;',
+  'a/b/c',
 ]
 export const accept: fc.Arbitrary<string> = fc.oneof(
   { weight: 4, arbitrary: fc.constantFrom(...MEDIA) },
@@ -222,9 +355,22 @@ export const contentType: fc.Arbitrary<string> = fc.oneof(
   {
     weight: 4,
     arbitrary: fc.constantFrom(
-      'application/json', 'application/json; charset=utf-8', 'application/json; charset=latin1', 'text/plain', 'text/html',
-      'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/octet-stream', 'application/jsonx',
-      'APPLICATION/JSON', 'application/vnd.api+json', 'application/*', '', 'garbage', 'application/json;', 'text/event-stream',
+      'application/json',
+      'application/json; charset=utf-8',
+      'application/json; charset=latin1',
+      'text/plain',
+      'text/html',
+      'application/x-www-form-urlencoded',
+      'multipart/form-data; boundary=x',
+      'application/octet-stream',
+      'application/jsonx',
+      'APPLICATION/JSON',
+      'application/vnd.api+json',
+      'application/*',
+      '',
+      'garbage',
+      'application/json;',
+      'text/event-stream',
     ),
   },
   { weight: 1, arbitrary: fc.string({ unit: 'grapheme-ascii', maxLength: 40 }) },
@@ -233,8 +379,18 @@ export const origin: fc.Arbitrary<string> = fc.oneof(
   {
     weight: 3,
     arbitrary: fc.constantFrom(
-      'http://localhost', 'http://localhost:3000', 'http://127.0.0.1:5173', 'https://evil.example', 'null', '', 'file://',
-      'http://[::1]:8080', 'chrome-extension://abc', 'http://localhost.evil.example', 'http://127.0.0.1.nip.io', 'http://user@localhost',
+      'http://localhost',
+      'http://localhost:3000',
+      'http://127.0.0.1:5173',
+      'https://evil.example',
+      'null',
+      '',
+      'file://',
+      'http://[::1]:8080',
+      'chrome-extension://abc',
+      'http://localhost.evil.example',
+      'http://127.0.0.1.nip.io',
+      'http://user@localhost',
     ),
   },
   { weight: 1, arbitrary: fc.webUrl() },
@@ -244,8 +400,25 @@ export const host: fc.Arbitrary<string> = fc.oneof(
   {
     weight: 3,
     arbitrary: fc.constantFrom(
-      'localhost', 'localhost:3000', '127.0.0.1', '127.0.0.1:80', '[::1]', '[::1]:3000', 'example.com', 'evil.example:8443', '',
-      'localhost:99999', 'localhost:abc', 'user@localhost', 'http://localhost', '[::1', '...', '%41', 'LOCALHOST', '127.1', '0x7f.1',
+      'localhost',
+      'localhost:3000',
+      '127.0.0.1',
+      '127.0.0.1:80',
+      '[::1]',
+      '[::1]:3000',
+      'example.com',
+      'evil.example:8443',
+      '',
+      'localhost:99999',
+      'localhost:abc',
+      'user@localhost',
+      'http://localhost',
+      '[::1',
+      '...',
+      '%41',
+      'LOCALHOST',
+      '127.1',
+      '0x7f.1',
     ),
   },
   { weight: 1, arbitrary: fc.domain() },
@@ -263,7 +436,12 @@ const rarely = <T>(arb: fc.Arbitrary<T>): fc.Arbitrary<T | undefined> =>
   fc.oneof({ weight: 4, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: arb })
 
 /** Builds the header object, leaving out the ones not chosen. */
-function headersOf(h: { accept?: string | undefined; contentType?: string | undefined; origin?: string | undefined; host?: string | undefined }) {
+function headersOf(h: {
+  accept?: string | undefined
+  contentType?: string | undefined
+  origin?: string | undefined
+  host?: string | undefined
+}) {
   const out: Record<string, string> = {}
   if (h.accept !== undefined) out['accept'] = headerSafe(h.accept)
   if (h.contentType !== undefined) out['content-type'] = headerSafe(h.contentType)
@@ -285,7 +463,27 @@ const TOOL_ARG_NAMES = ['keyword', 'latitude', 'longitude', 'currentPage', 'page
 const PROTOCOL_VERSIONS = ['2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05', '1999-01-01', '', 'latest']
 
 const argValue: fc.Arbitrary<unknown> = fc.oneof(
-  { weight: 3, arbitrary: fc.constantFrom<unknown>(...STORE_CODES, ...PRODUCT_IDS, ...KEYWORDS, 1, 2, 10, 11, 0, -1, 37.5, 127.0, 90.5, -180, 1.5, 1000, 1001) },
+  {
+    weight: 3,
+    arbitrary: fc.constantFrom<unknown>(
+      ...STORE_CODES,
+      ...PRODUCT_IDS,
+      ...KEYWORDS,
+      1,
+      2,
+      10,
+      11,
+      0,
+      -1,
+      37.5,
+      127.0,
+      90.5,
+      -180,
+      1.5,
+      1000,
+      1001,
+    ),
+  },
   { weight: 2, arbitrary: value },
   { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 2 }) },
   { weight: 1, arbitrary: fc.double() },
@@ -297,11 +495,19 @@ const toolCallParams: fc.Arbitrary<unknown> = fc.record(
   {
     name: fc.oneof({ weight: 5, arbitrary: fc.constantFrom(...TOOL_NAMES) }, { weight: 1, arbitrary: fc.string({ maxLength: 20 }) }),
     arguments: fc.oneof(
-      { weight: 5, arbitrary: fc.dictionary(fc.oneof(fc.constantFrom(...TOOL_ARG_NAMES), fc.string({ maxLength: 8 })), argValue, { maxKeys: 4 }) },
+      {
+        weight: 5,
+        arbitrary: fc.dictionary(fc.oneof(fc.constantFrom(...TOOL_ARG_NAMES), fc.string({ maxLength: 8 })), argValue, { maxKeys: 4 }),
+      },
       { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 2 }) },
     ),
     _meta: fc.record(
-      { progressToken: fc.oneof({ weight: 3, arbitrary: fc.oneof(fc.string({ maxLength: 5 }), fc.integer()) }, { weight: 1, arbitrary: fc.constant(null) }) },
+      {
+        progressToken: fc.oneof(
+          { weight: 3, arbitrary: fc.oneof(fc.string({ maxLength: 5 }), fc.integer()) },
+          { weight: 1, arbitrary: fc.constant(null) },
+        ),
+      },
       { requiredKeys: [] },
     ),
   },
@@ -312,20 +518,40 @@ const initializeParams: fc.Arbitrary<unknown> = fc.record(
   {
     protocolVersion: fc.oneof(fc.constantFrom(...PROTOCOL_VERSIONS), fc.string({ maxLength: 12 })),
     capabilities: fc.oneof(fc.constant({}), fc.jsonValue({ maxDepth: 2 })),
-    clientInfo: fc.oneof(fc.record({ name: fc.string({ maxLength: 10 }), version: fc.string({ maxLength: 5 }) }), fc.jsonValue({ maxDepth: 1 })),
+    clientInfo: fc.oneof(
+      fc.record({ name: fc.string({ maxLength: 10 }), version: fc.string({ maxLength: 5 }) }),
+      fc.jsonValue({ maxDepth: 1 }),
+    ),
   },
   { requiredKeys: [] },
 )
 
 const RPC_METHODS = [
-  'initialize', 'tools/list', 'tools/call', 'tools/call', 'tools/call', 'ping', 'notifications/initialized', 'notifications/cancelled',
-  'notifications/progress', 'logging/setLevel', 'resources/list', 'resources/read', 'prompts/list', 'completion/complete', 'sampling/createMessage', '',
+  'initialize',
+  'tools/list',
+  'tools/call',
+  'tools/call',
+  'tools/call',
+  'ping',
+  'notifications/initialized',
+  'notifications/cancelled',
+  'notifications/progress',
+  'logging/setLevel',
+  'resources/list',
+  'resources/read',
+  'prompts/list',
+  'completion/complete',
+  'sampling/createMessage',
+  '',
 ]
 
 const rpcMessage: fc.Arbitrary<Record<string, unknown>> = fc
   .record(
     {
-      jsonrpc: fc.oneof({ weight: 8, arbitrary: fc.constant<unknown>('2.0') }, { weight: 1, arbitrary: fc.constantFrom<unknown>('1.0', 2, null, '2.00') }),
+      jsonrpc: fc.oneof(
+        { weight: 8, arbitrary: fc.constant<unknown>('2.0') },
+        { weight: 1, arbitrary: fc.constantFrom<unknown>('1.0', 2, null, '2.00') },
+      ),
       id: fc.oneof(
         { weight: 6, arbitrary: fc.integer({ min: -5, max: 1_000_000 }) },
         { weight: 2, arbitrary: fc.string({ maxLength: 10 }) },
@@ -357,7 +583,17 @@ const rpcBody: fc.Arbitrary<string> = fc.oneof(
   { weight: 2, arbitrary: fc.array(rpcMessage, { maxLength: 3 }).map((batch) => JSON.stringify(batch)) },
   { weight: 2, arbitrary: fc.jsonValue({ maxDepth: 3 }).map((v) => JSON.stringify(v) ?? 'null') },
   { weight: 2, arbitrary: fc.string({ maxLength: 60 }) },
-  { weight: 1, arbitrary: fc.constantFrom('', '{', '[', '{"jsonrpc":"2.0","method":"ping","id":1', '\ufeff{"jsonrpc":"2.0","id":1,"method":"ping"}', '{"__proto__":{"x":1}}') },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      '',
+      '{',
+      '[',
+      '{"jsonrpc":"2.0","method":"ping","id":1',
+      '\ufeff{"jsonrpc":"2.0","id":1,"method":"ping"}',
+      '{"__proto__":{"x":1}}',
+    ),
+  },
   { weight: 1, arbitrary: fc.constant(OVERSIZED) },
 )
 
@@ -545,9 +781,14 @@ function checkRpcMessages(answer: Answer): void {
     return
   }
   for (const message of messages) {
-    const m = message as { jsonrpc?: unknown; error?: { code?: unknown; message?: unknown }; result?: { isError?: unknown; content?: unknown } }
+    const m = message as {
+      jsonrpc?: unknown
+      error?: { code?: unknown; message?: unknown }
+      result?: { isError?: unknown; content?: unknown }
+    }
     if (m.jsonrpc !== '2.0') throw new Violation(`not a JSON-RPC 2.0 message: ${JSON.stringify(message).slice(0, 300)}`)
-    if (m.error && m.error.code === -32603) throw new Violation(`JSON-RPC internal error caused by input: ${JSON.stringify(m.error).slice(0, 300)}`)
+    if (m.error && m.error.code === -32603)
+      throw new Violation(`JSON-RPC internal error caused by input: ${JSON.stringify(m.error).slice(0, 300)}`)
     if (m.result?.isError === true && Array.isArray(m.result.content)) {
       const text = (m.result.content[0] as { text?: unknown } | undefined)?.text
       let tool: { status?: unknown } | undefined
@@ -683,7 +924,8 @@ function responseComplete(raw: Buffer): boolean {
   const head = raw.subarray(0, split).toString('latin1')
   const length = /\r\ncontent-length:\s*(\d+)/i.exec(head)
   if (length) return raw.length - split - 4 >= Number(length[1])
-  if (/\r\ntransfer-encoding:[^\r]*chunked/i.test(head)) return raw.subarray(split + 4).includes('\r\n0\r\n\r\n') || raw.subarray(split + 4).indexOf('0\r\n\r\n') === 0
+  if (/\r\ntransfer-encoding:[^\r]*chunked/i.test(head))
+    return raw.subarray(split + 4).includes('\r\n0\r\n\r\n') || raw.subarray(split + 4).indexOf('0\r\n\r\n') === 0
   return false
 }
 
@@ -729,7 +971,11 @@ function parseResponse(raw: Buffer): Answer {
 }
 
 /** Sends one request (inject(), or a socket when inject() cannot express it) with a watchdog (invariant 4), then checks invariants 1–3. */
-export async function exercise(target: Pick<FuzzTarget, 'app' | 'url'>, request: FuzzRequest, watcher: { take(): unknown[] }): Promise<Answer> {
+export async function exercise(
+  target: Pick<FuzzTarget, 'app' | 'url'>,
+  request: FuzzRequest,
+  watcher: { take(): unknown[] },
+): Promise<Answer> {
   let timer: NodeJS.Timeout | undefined
   const hang = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Violation(`no answer within ${HANG_MS} ms`)), HANG_MS)
@@ -755,7 +1001,9 @@ export async function exercise(target: Pick<FuzzTarget, 'app' | 'url'>, request:
   const stray = watcher.take()
   if (stray.length > 0) {
     const first = stray[0]
-    throw new Violation(`unhandled rejection or uncaught exception: ${first instanceof Error ? (first.stack ?? first.message) : String(first)}`)
+    throw new Violation(
+      `unhandled rejection or uncaught exception: ${first instanceof Error ? (first.stack ?? first.message) : String(first)}`,
+    )
   }
   checkAnswer(request, answer)
   return answer
@@ -766,6 +1014,9 @@ export function render(request: FuzzRequest): string {
   const headers = Object.entries(request.headers)
     .map(([k, v]) => ` -H ${JSON.stringify(`${k}: ${v}`)}`)
     .join('')
-  const body = request.payload === undefined ? '' : ` --data ${JSON.stringify(request.payload.length > 300 ? `${request.payload.slice(0, 300)}… (${request.payload.length} chars)` : request.payload)}`
+  const body =
+    request.payload === undefined
+      ? ''
+      : ` --data ${JSON.stringify(request.payload.length > 300 ? `${request.payload.slice(0, 300)}… (${request.payload.length} chars)` : request.payload)}`
   return `${request.method} ${JSON.stringify(request.url)}${headers}${body}`
 }

@@ -75,7 +75,9 @@ for (const def of selected) {
     .sort(([a], [b]) => a - b)
     .map(([status, count]) => `${status}×${count}`)
     .join(' ')
-  out(`  inputs tried: ${details.numRuns}${details.failed ? ` (then ${details.numShrinks} shrinks)` : ''}; requests sent: ${sent}; ${((Date.now() - t0) / 1000).toFixed(1)} s`)
+  out(
+    `  inputs tried: ${details.numRuns}${details.failed ? ` (then ${details.numShrinks} shrinks)` : ''}; requests sent: ${sent}; ${((Date.now() - t0) / 1000).toFixed(1)} s`,
+  )
   out(`  answers by status: ${statuses}`)
   if (details.failed) {
     violations += 1

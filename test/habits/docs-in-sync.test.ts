@@ -14,7 +14,15 @@ t.test('every generated documentation block matches the code it is generated fro
 })
 
 t.test('every relative link between the README and docs/ resolves', async (t) => {
-  const files = ['README.md', ...Object.keys(GENERATED_BLOCKS), 'docs/cli.md', 'docs/operations.md', 'docs/reliability.md', 'docs/benchmark.md', 'docs/upstream.md']
+  const files = [
+    'README.md',
+    ...Object.keys(GENERATED_BLOCKS),
+    'docs/cli.md',
+    'docs/operations.md',
+    'docs/reliability.md',
+    'docs/benchmark.md',
+    'docs/upstream.md',
+  ]
   for (const file of new Set(files)) {
     const url = new URL(`../../${file}`, import.meta.url)
     const text = readFileSync(url, 'utf8')

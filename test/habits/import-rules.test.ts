@@ -13,16 +13,61 @@ async function restrictedImports(filePath: string, code: string): Promise<string
 }
 
 const cases: Array<{ file: string; code: string; fails: boolean; why: string }> = [
-  { file: 'src/violation.ts', code: "import Fastify from 'fastify'\nexport const app = Fastify\n", fails: true, why: 'src/ imports Fastify' },
-  { file: 'src/violation.ts', code: "import { McpServer } from '@modelcontextprotocol/server'\nexport const s = McpServer\n", fails: true, why: 'src/ imports the MCP SDK' },
-  { file: 'src/violation.ts', code: "import { buildApp } from '../http/app.js'\nexport const b = buildApp\n", fails: true, why: 'src/ imports a door' },
-  { file: 'src/upstream/violation.ts', code: "import { toolDefinitions } from '../../tools/index.js'\nexport const d = toolDefinitions\n", fails: true, why: 'src/upstream imports a door' },
+  {
+    file: 'src/violation.ts',
+    code: "import Fastify from 'fastify'\nexport const app = Fastify\n",
+    fails: true,
+    why: 'src/ imports Fastify',
+  },
+  {
+    file: 'src/violation.ts',
+    code: "import { McpServer } from '@modelcontextprotocol/server'\nexport const s = McpServer\n",
+    fails: true,
+    why: 'src/ imports the MCP SDK',
+  },
+  {
+    file: 'src/violation.ts',
+    code: "import { buildApp } from '../http/app.js'\nexport const b = buildApp\n",
+    fails: true,
+    why: 'src/ imports a door',
+  },
+  {
+    file: 'src/upstream/violation.ts',
+    code: "import { toolDefinitions } from '../../tools/index.js'\nexport const d = toolDefinitions\n",
+    fails: true,
+    why: 'src/upstream imports a door',
+  },
   { file: 'src/fine.ts', code: "import { LIMITS } from './schemas.js'\nexport const l = LIMITS\n", fails: false, why: 'src/ imports src/' },
-  { file: 'tools/violation.ts', code: "import { searchStores } from './search-stores.js'\nexport const s = searchStores\n", fails: true, why: 'a tool imports another tool' },
-  { file: 'tools/fine.ts', code: "import { READ_ONLY } from './definition.js'\nexport const r = READ_ONLY\n", fails: false, why: 'a tool imports the shared definition' },
-  { file: 'tools/index.ts', code: "import { searchStores } from './search-stores.js'\nexport const s = searchStores\n", fails: false, why: 'the index registers every tool' },
-  { file: 'http/routes/violation.ts', code: "import { UpstreamClient } from '../../src/upstream/client.js'\nexport const c = UpstreamClient\n", fails: true, why: 'http/ reaches into src/upstream/' },
-  { file: 'http/routes/fine.ts', code: "import type { StoreService } from '../../src/service.js'\nexport type S = StoreService\n", fails: false, why: 'http/ uses the domain service' },
+  {
+    file: 'tools/violation.ts',
+    code: "import { searchStores } from './search-stores.js'\nexport const s = searchStores\n",
+    fails: true,
+    why: 'a tool imports another tool',
+  },
+  {
+    file: 'tools/fine.ts',
+    code: "import { READ_ONLY } from './definition.js'\nexport const r = READ_ONLY\n",
+    fails: false,
+    why: 'a tool imports the shared definition',
+  },
+  {
+    file: 'tools/index.ts',
+    code: "import { searchStores } from './search-stores.js'\nexport const s = searchStores\n",
+    fails: false,
+    why: 'the index registers every tool',
+  },
+  {
+    file: 'http/routes/violation.ts',
+    code: "import { UpstreamClient } from '../../src/upstream/client.js'\nexport const c = UpstreamClient\n",
+    fails: true,
+    why: 'http/ reaches into src/upstream/',
+  },
+  {
+    file: 'http/routes/fine.ts',
+    code: "import type { StoreService } from '../../src/service.js'\nexport type S = StoreService\n",
+    fails: false,
+    why: 'http/ uses the domain service',
+  },
 ]
 
 for (const { file, code, fails, why } of cases) {

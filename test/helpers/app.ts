@@ -52,10 +52,7 @@ export async function buildTestApp(
 }
 
 /** The same, listening on a random loopback port; returns its base URL. */
-export async function listenTestApp(
-  t: Teardown,
-  options: Parameters<typeof buildTestApp>[1] = {},
-): Promise<TestContext & { url: string }> {
+export async function listenTestApp(t: Teardown, options: Parameters<typeof buildTestApp>[1] = {}): Promise<TestContext & { url: string }> {
   const ctx = await buildTestApp(t, options)
   const url = await ctx.app.listen({ port: 0, host: '127.0.0.1' })
   return { ...ctx, url }

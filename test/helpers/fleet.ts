@@ -81,7 +81,11 @@ export function fleetWorkload(repeat = 3): string[] {
 }
 
 /** Sends `urls` round-robin over the instances, `concurrency` at a time; every answer must be a 200. */
-export async function sendRoundRobin(instances: Instance[], urls: readonly string[], concurrency: number): Promise<Array<{ url: string; status: number; body: string }>> {
+export async function sendRoundRobin(
+  instances: Instance[],
+  urls: readonly string[],
+  concurrency: number,
+): Promise<Array<{ url: string; status: number; body: string }>> {
   const answers: Array<{ url: string; status: number; body: string }> = []
   let next = 0
   const lane = async () => {

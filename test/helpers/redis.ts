@@ -77,9 +77,13 @@ export async function startRedis(t: Teardown): Promise<TestRedis> {
   let paused = false
 
   const start = async () => {
-    const proc = spawn(BINARY, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--protected-mode', 'no'], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
+    const proc = spawn(
+      BINARY,
+      ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--protected-mode', 'no'],
+      {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    )
     child = proc
     let output = ''
     proc.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')))

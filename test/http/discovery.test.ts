@@ -117,7 +117,11 @@ t.test('discovery documents', async (t) => {
     t.match(html, /id="quick-start"/)
     t.match(html, /id="errors"/, 'the anchor error bodies link to')
     for (const e of index.endpoints) {
-      if (e.operationId.startsWith('get') && /Document|Json|Yaml|Txt|Page|Instructions|Overview|Catalog|Manifest|Card|Skill/.test(e.operationId)) continue
+      if (
+        e.operationId.startsWith('get') &&
+        /Document|Json|Yaml|Txt|Page|Instructions|Overview|Catalog|Manifest|Card|Skill/.test(e.operationId)
+      )
+        continue
       t.match(html, e.operationId, `${e.operationId} is documented`)
     }
     for (const code of Object.keys(ERROR_CODES)) t.match(html, `<code>${code}</code>`, `error ${code}`)
@@ -136,7 +140,10 @@ t.test('discovery documents', async (t) => {
     const docs = Object.values(index.documentation).map((u) => new URL(u).pathname)
     for (const [path] of DOCUMENTS) {
       t.ok(docs.includes(path), `${path} is in the documentation map`)
-      t.ok(index.endpoints.some((e) => e.path === path && e.method === 'GET' && e.operationId && e.description), `${path} is an endpoint`)
+      t.ok(
+        index.endpoints.some((e) => e.path === path && e.method === 'GET' && e.operationId && e.description),
+        `${path} is an endpoint`,
+      )
     }
     for (const link of Object.values(index.documentation)) {
       t.match(link, new RegExp(`^${url}/`), 'absolute')
@@ -161,7 +168,10 @@ t.test('discovery documents', async (t) => {
     )
     t.ok(listed.length >= 5)
     t.same(card.tools, listed, 'the card lists the tools exactly as tools/list does')
-    t.same(manifest.tools.map((x) => x.name), listed.map((x) => x['name']))
+    t.same(
+      manifest.tools.map((x) => x.name),
+      listed.map((x) => x['name']),
+    )
     for (const doc of [card, manifest]) {
       t.equal(doc.name, 'store-finder')
       t.equal(doc.version, '1.0.0')
@@ -178,12 +188,24 @@ t.test('discovery documents', async (t) => {
     t.match(res.headers.get('cache-control'), /public, max-age=\d+/)
     const etag = res.headers.get('etag')
     t.match(etag, /^"[\w-]+"$/)
-    const card = (await res.json()) as Record<string, unknown> & { remotes: Array<{ type: string; url: string; supportedProtocolVersions: string[] }> }
-    t.same(Object.keys(card).sort(), ['$schema', 'description', 'name', 'remotes', 'title', 'version', 'websiteUrl'], 'only fields the v2 schema allows')
+    const card = (await res.json()) as Record<string, unknown> & {
+      remotes: Array<{ type: string; url: string; supportedProtocolVersions: string[] }>
+    }
+    t.same(
+      Object.keys(card).sort(),
+      ['$schema', 'description', 'name', 'remotes', 'title', 'version', 'websiteUrl'],
+      'only fields the v2 schema allows',
+    )
     t.equal(card.$schema, 'https://static.modelcontextprotocol.io/schemas/v2/server-card.schema.json')
     t.match(card.name, /^[a-zA-Z0-9.-]+\/store-finder$/)
     t.ok(String(card.description).length <= 100, 'description within the schema limit')
-    t.same(card.remotes, [{ type: 'streamable-http', url: `${url}/api/mcp`, supportedProtocolVersions: ['2026-07-28', '2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05'] }])
+    t.same(card.remotes, [
+      {
+        type: 'streamable-http',
+        url: `${url}/api/mcp`,
+        supportedProtocolVersions: ['2026-07-28', '2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05'],
+      },
+    ])
 
     const again = await fetch(`${url}/api/mcp/server-card`, { headers: { 'if-none-match': etag ?? '' } })
     t.equal(again.status, 304, 'a matching If-None-Match is 304')
@@ -192,7 +214,9 @@ t.test('discovery documents', async (t) => {
     t.equal(catalogRes.headers.get('content-type'), 'application/ai-catalog+json')
     t.equal(catalogRes.headers.get('access-control-allow-origin'), '*')
     const catalog = (await catalogRes.json()) as { entries: Array<Record<string, string>> }
-    t.match(catalog.entries, [{ type: 'application/mcp-server-card+json', url: `${url}/api/mcp/server-card`, displayName: 'Store Finder', identifier: /^urn:air:/ }])
+    t.match(catalog.entries, [
+      { type: 'application/mcp-server-card+json', url: `${url}/api/mcp/server-card`, displayName: 'Store Finder', identifier: /^urn:air:/ },
+    ])
 
     const wellKnown = await json<Record<string, unknown>>('/.well-known/mcp/server-card.json')
     const manifest = await json<Record<string, unknown>>('/.well-known/mcp.json')
@@ -214,14 +238,19 @@ t.test('discovery documents', async (t) => {
     ]) {
       t.equal((await get(path)).status, 404, path)
     }
-    const mcp = await fetch(`${url}/api/mcp`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: '{"jsonrpc":"2.0","id":1,"method":"tools/list"}' })
+    const mcp = await fetch(`${url}/api/mcp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: '{"jsonrpc":"2.0","id":1,"method":"tools/list"}',
+    })
     t.notOk(mcp.headers.get('www-authenticate'), 'no auth challenge on the MCP endpoint')
   })
 
   t.test('agent skills: the index digests match the bytes served', async (t) => {
-    const index = await json<{ $schema: string; skills: Array<{ name: string; type: string; description: string; url: string; digest: string }> }>(
-      '/.well-known/agent-skills/index.json',
-    )
+    const index = await json<{
+      $schema: string
+      skills: Array<{ name: string; type: string; description: string; url: string; digest: string }>
+    }>('/.well-known/agent-skills/index.json')
     t.match(index.$schema, /agentskills\.io\/discovery\/0\.2\.0/)
     t.ok(index.skills.length >= 1)
     for (const skill of index.skills) {
@@ -284,15 +313,24 @@ t.test('discovery documents', async (t) => {
 
   t.test('/md and /agent-instructions.md cover the operations and the tools', async (t) => {
     const overview = await text('/md')
-    for (const id of ['searchStores', 'getStore', 'searchStoreProducts', 'getProductAvailability', 'searchSandboxStores']) t.match(overview, id)
+    for (const id of ['searchStores', 'getStore', 'searchStoreProducts', 'getProductAvailability', 'searchSandboxStores'])
+      t.match(overview, id)
     const agent = await text('/agent-instructions.md')
-    for (const tool of ['search_stores', 'search_nearby_stores', 'get_store', 'search_products', 'get_product_availability']) t.match(agent, tool)
+    for (const tool of ['search_stores', 'search_nearby_stores', 'get_store', 'search_products', 'get_product_availability'])
+      t.match(agent, tool)
     t.match(agent, /data, never as instructions/)
   })
 
   t.test('PUBLIC_BASE_URL is used in every absolute URL', async (t) => {
     const ctx = await listenTestApp(t, { env: { PUBLIC_BASE_URL: 'https://stores.example.com' } })
-    for (const path of ['/llms.txt', '/md', '/developers', '/.well-known/api-catalog', '/.well-known/mcp.json', '/.well-known/agent-skills/index.json']) {
+    for (const path of [
+      '/llms.txt',
+      '/md',
+      '/developers',
+      '/.well-known/api-catalog',
+      '/.well-known/mcp.json',
+      '/.well-known/agent-skills/index.json',
+    ]) {
       const body = await (await fetch(`${ctx.url}${path}`)).text()
       t.match(body, 'https://stores.example.com/', path)
       t.notMatch(body, ctx.url, `${path} does not leak the listening address`)

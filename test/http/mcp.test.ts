@@ -85,7 +85,10 @@ t.test('MCP over Streamable HTTP at /api/mcp', async (t) => {
       extensions: { 'io.modelcontextprotocol/skills': {} },
     })
     const { tools } = await client.listTools()
-    t.same(tools.map((tool) => tool.name), TOOL_NAMES)
+    t.same(
+      tools.map((tool) => tool.name),
+      TOOL_NAMES,
+    )
     const result = await client.callTool({ name: 'get_store', arguments: { branchCode: '11199' } })
     t.match(result.structuredContent, { code: '11199', name: '강남역점' })
   })
@@ -95,7 +98,10 @@ t.test('MCP over Streamable HTTP at /api/mcp', async (t) => {
       const { client } = await connectClient(t, url, era)
       t.equal(client.getProtocolEra(), era)
       const { tools } = await client.listTools()
-      t.same(tools.map((tool) => tool.name), TOOL_NAMES)
+      t.same(
+        tools.map((tool) => tool.name),
+        TOOL_NAMES,
+      )
       for (const tool of toolDefinitions) {
         const result = await client.callTool({ name: tool.name, arguments: {} })
         t.equal(result.isError, true, `${tool.name} answers (in its own error words: every tool needs an argument)`)
@@ -113,20 +119,34 @@ t.test('MCP over Streamable HTTP at /api/mcp', async (t) => {
       t.ok(progress.length >= 1 && progress.every((p, i) => i === 0 || p > progress[i - 1]!), 'increasing progress')
       const { prompts } = await client.listPrompts()
       t.equal(prompts.length, 2)
-      const completion = await client.complete({ ref: { type: 'ref/prompt', name: 'find_product_at_store' }, argument: { name: 'store', value: '강남' } })
+      const completion = await client.complete({
+        ref: { type: 'ref/prompt', name: 'find_product_at_store' },
+        argument: { name: 'store', value: '강남' },
+      })
       t.ok(completion.completion.values.includes('강남역점'))
 
       // The agent skill through the Skills extension: the same bytes and digest as /.well-known/agent-skills.
-      const index = (await (await fetch(`${url}/.well-known/agent-skills/index.json`)).json()) as { skills: Array<{ name: string; digest: string }> }
+      const index = (await (await fetch(`${url}/.well-known/agent-skills/index.json`)).json()) as {
+        skills: Array<{ name: string; digest: string }>
+      }
       const Skills = z.looseObject({
-        skills: z.array(z.looseObject({ uri: z.string(), frontmatter: z.looseObject({ name: z.string() }), resources: z.array(z.looseObject({ uri: z.string(), digest: z.string() })) })),
+        skills: z.array(
+          z.looseObject({
+            uri: z.string(),
+            frontmatter: z.looseObject({ name: z.string() }),
+            resources: z.array(z.looseObject({ uri: z.string(), digest: z.string() })),
+          }),
+        ),
       })
       const listed = await client.request({ method: 'skills/list', params: {} } as never, Skills)
       t.same(
         listed.skills.map((skill) => ({ name: skill.frontmatter.name, digest: skill.resources.find((r) => r.uri === skill.uri)?.digest })),
         index.skills.map((skill) => ({ name: skill.name, digest: skill.digest })),
       )
-      const got = await client.request({ method: 'skills/get', params: { uri: listed.skills[0]!.uri } } as never, z.looseObject({ skill: z.looseObject({ uri: z.string() }) }))
+      const got = await client.request(
+        { method: 'skills/get', params: { uri: listed.skills[0]!.uri } } as never,
+        z.looseObject({ skill: z.looseObject({ uri: z.string() }) }),
+      )
       t.equal(got.skill.uri, listed.skills[0]!.uri)
       const read = await client.readResource({ uri: listed.skills[0]!.uri })
       const served = await (await fetch(`${url}/.well-known/agent-skills/${index.skills[0]!.name}/SKILL.md`)).text()
@@ -157,9 +177,19 @@ t.test('MCP over Streamable HTTP at /api/mcp', async (t) => {
   t.test('2026-07-28: tools/list is complete, ordered and cacheable; tools/call has resultType', async (t) => {
     const list = modern('tools/list')
     const listed = await post(url, list.body, list.headers)
-    const result = listed.messages[0]?.result as { tools: Array<{ name: string; annotations: Record<string, unknown> }>; ttlMs: number; cacheScope: string }
-    t.same(result.tools.map((tool) => tool.name), TOOL_NAMES)
-    t.ok(result.tools.every((tool) => tool.annotations.untrustedContentHint === true), 'untrustedContentHint on the wire')
+    const result = listed.messages[0]?.result as {
+      tools: Array<{ name: string; annotations: Record<string, unknown> }>
+      ttlMs: number
+      cacheScope: string
+    }
+    t.same(
+      result.tools.map((tool) => tool.name),
+      TOOL_NAMES,
+    )
+    t.ok(
+      result.tools.every((tool) => tool.annotations.untrustedContentHint === true),
+      'untrustedContentHint on the wire',
+    )
     t.equal(result.ttlMs, LIST_TTL_MS)
     t.equal(result.cacheScope, 'public')
     const call = modern('tools/call', { name: 'get_store', arguments: { branchCode: '11199' } }, 'get_store')
@@ -173,7 +203,10 @@ t.test('MCP over Streamable HTTP at /api/mcp', async (t) => {
     t.teardown(() => sdk.close())
     const messagesOf = (type: string, text: string) =>
       /event-stream/.test(type)
-        ? text.split('\n').filter((l) => l.startsWith('data: ')).map((l) => JSON.parse(l.slice(6)) as unknown)
+        ? text
+            .split('\n')
+            .filter((l) => l.startsWith('data: '))
+            .map((l) => JSON.parse(l.slice(6)) as unknown)
         : [JSON.parse(text) as unknown]
     const cases: Array<{ label: string; body: Record<string, unknown>; headers: Record<string, string> }> = []
     for (const [label, args] of [
@@ -183,7 +216,11 @@ t.test('MCP over Streamable HTTP at /api/mcp', async (t) => {
       ['invalid', { branchCode: 'abc' }],
       ['missing', {}],
     ] as const) {
-      cases.push({ label: `legacy ${label}`, body: { jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'get_store', arguments: args } }, headers: {} })
+      cases.push({
+        label: `legacy ${label}`,
+        body: { jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'get_store', arguments: args } },
+        headers: {},
+      })
       cases.push({
         label: `legacy ${label} with a version header`,
         body: { jsonrpc: '2.0', id: 'a', method: 'tools/call', params: { name: 'get_store', arguments: args } },
@@ -209,13 +246,27 @@ t.test('MCP over Streamable HTTP at /api/mcp', async (t) => {
   })
 
   t.test('calls the fast path does not take still reach the SDK', async (t) => {
-    const withProgress = await post(url, { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_store', arguments: { branchCode: '11199' }, _meta: { progressToken: 'p' } } })
+    const withProgress = await post(url, {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/call',
+      params: { name: 'get_store', arguments: { branchCode: '11199' }, _meta: { progressToken: 'p' } },
+    })
     t.notOk(withProgress.headers.get('x-request-id'), 'a progress token goes to the SDK')
     t.match(withProgress.messages, [{ id: 1, result: { structuredContent: { code: '11199' } } }])
     const unknown = await post(url, { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'nope', arguments: {} } })
     t.notOk(unknown.headers.get('x-request-id'), 'an unknown tool goes to the SDK')
     t.match(unknown.messages, [{ id: 2, result: { isError: true } }])
-    const noAccept = await fetch(`${url}/api/mcp`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'get_store', arguments: { branchCode: '11199' } } }) })
+    const noAccept = await fetch(`${url}/api/mcp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 3,
+        method: 'tools/call',
+        params: { name: 'get_store', arguments: { branchCode: '11199' } },
+      }),
+    })
     t.equal(noAccept.status, 406, 'the SDK refuses a legacy call that does not accept both media types')
   })
 
@@ -286,7 +337,10 @@ t.test('MCP over Streamable HTTP at /api/mcp', async (t) => {
     t.equal(res.status, 200)
     t.notOk(res.headers.get('mcp-session-id'), 'no session id is issued')
     const tools = (res.messages[0]?.result as { tools: Array<{ name: string; annotations: Record<string, unknown> }> }).tools
-    t.same(tools.map((tool) => tool.name), TOOL_NAMES)
+    t.same(
+      tools.map((tool) => tool.name),
+      TOOL_NAMES,
+    )
     t.ok(tools.every((tool) => tool.annotations.untrustedContentHint === true && tool.annotations.readOnlyHint === true))
   })
 
@@ -413,7 +467,9 @@ t.test('MCP over Streamable HTTP at /api/mcp', async (t) => {
   })
 
   t.test('GET /api lists both MCP operations', async (t) => {
-    const index = (await app.inject({ method: 'GET', url: '/api' })).json() as { endpoints: Array<{ method: string; path: string; operationId: string }> }
+    const index = (await app.inject({ method: 'GET', url: '/api' })).json() as {
+      endpoints: Array<{ method: string; path: string; operationId: string }>
+    }
     t.match(
       index.endpoints.filter((e) => e.path === '/api/mcp'),
       [
@@ -538,7 +594,13 @@ t.test('ALLOWED_HOSTS reaches the route', async (t) => {
   const { app } = await buildTestApp(t, { env: { ALLOWED_HOSTS: 'mcp.example.org' } })
   const ok = await app.inject({ method: 'GET', url: '/api/mcp', headers: { host: 'mcp.example.org:8080' } })
   t.equal(ok.statusCode, 200)
-  t.equal(z.string().url().safeParse((ok.json() as { endpoint: string }).endpoint).success, true)
+  t.equal(
+    z
+      .string()
+      .url()
+      .safeParse((ok.json() as { endpoint: string }).endpoint).success,
+    true,
+  )
   const refused = await app.inject({ method: 'GET', url: '/api/mcp', headers: { host: 'other.example.org' } })
   t.equal(refused.statusCode, 403)
 })

@@ -59,13 +59,7 @@ t.test('every operation answers what the served OpenAPI document says', async (t
   const mediaTypeOf = (res: Response) => (res.headers.get('content-type') ?? '').split(';')[0]?.trim() ?? ''
 
   /** Calls the API and validates the answer: JSON, NDJSON line by line, or SSE data by data. */
-  const call = async (
-    t: Test,
-    operationId: string,
-    path: string,
-    expected: number,
-    init: RequestInit = {},
-  ): Promise<void> => {
+  const call = async (t: Test, operationId: string, path: string, expected: number, init: RequestInit = {}): Promise<void> => {
     const res = await fetch(`${url}${path}`, init)
     t.equal(res.status, expected, `${init.method ?? 'GET'} ${path} → ${expected}`)
     const mediaType = mediaTypeOf(res)
@@ -87,9 +81,13 @@ t.test('every operation answers what the served OpenAPI document says', async (t
       // MCP answers a POST as SSE: each `data:` carries one JSON-RPC message; the document describes
       // the JSON-RPC response shape under the application/json alternative.
       conforms(t, operationId, res.status, mediaType, text, path)
-      const data = text.split('\n').filter((l) => l.startsWith('data:')).map((l) => JSON.parse(l.slice(5)) as Json)
+      const data = text
+        .split('\n')
+        .filter((l) => l.startsWith('data:'))
+        .map((l) => JSON.parse(l.slice(5)) as Json)
       t.ok(data.length >= 1)
-      for (const message of data.filter((m) => 'id' in m)) conforms(t, operationId, res.status, 'application/json', message, `${path} SSE message`)
+      for (const message of data.filter((m) => 'id' in m))
+        conforms(t, operationId, res.status, 'application/json', message, `${path} SSE message`)
       return
     }
     conforms(t, operationId, res.status, mediaType, JSON.parse(text), path)
@@ -171,7 +169,12 @@ t.test('every operation answers what the served OpenAPI document says', async (t
     await call(t, 'getSandboxStore', '/api/sandbox/branches/11199', 200)
     await call(t, 'getSandboxStore', '/api/sandbox/branches/10528', 404)
     await call(t, 'searchSandboxStoreProducts', `/api/sandbox/products?branchCode=11199&keyword=${encodeURIComponent('실리콘')}`, 200)
-    await call(t, 'searchSandboxStoreProducts', `/api/sandbox/products?branchCode=11199&keyword=${encodeURIComponent('실리콘')}&stream=1`, 200)
+    await call(
+      t,
+      'searchSandboxStoreProducts',
+      `/api/sandbox/products?branchCode=11199&keyword=${encodeURIComponent('실리콘')}&stream=1`,
+      200,
+    )
     await call(t, 'searchSandboxStoreProducts', '/api/sandbox/products?branchCode=11199', 400)
   })
 
@@ -183,7 +186,13 @@ t.test('every operation answers what the served OpenAPI document says', async (t
       body: typeof body === 'string' ? body : JSON.stringify(body),
     })
     await call(t, 'callMcp', '/api/mcp', 200, post({ jsonrpc: '2.0', id: 1, method: 'tools/list' }))
-    await call(t, 'callMcp', '/api/mcp', 200, post({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'get_store', arguments: { branchCode: '11199' } } }))
+    await call(
+      t,
+      'callMcp',
+      '/api/mcp',
+      200,
+      post({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'get_store', arguments: { branchCode: '11199' } } }),
+    )
     await call(t, 'callMcp', '/api/mcp', 202, post({ jsonrpc: '2.0', method: 'notifications/initialized' }))
     await call(t, 'callMcp', '/api/mcp', 400, post('{"jsonrpc":'))
   })
@@ -199,7 +208,10 @@ t.test('every operation answers what the served OpenAPI document says', async (t
       if (required.length > 0) continue
       const res = await fetch(`${url}${path}`)
       const declared = Object.keys(op['responses'] as Json)
-      t.ok(declared.includes(String(res.status)) || declared.includes('default'), `${operationId} answered a declared status (${res.status})`)
+      t.ok(
+        declared.includes(String(res.status)) || declared.includes('default'),
+        `${operationId} answered a declared status (${res.status})`,
+      )
       await res.arrayBuffer()
       await call(t, operationId, path, res.status)
     }
@@ -210,13 +222,20 @@ t.test('every operation answers what the served OpenAPI document says', async (t
       const seen = exercised.get(operationId) ?? new Set()
       t.ok(seen.size > 0, `${operationId} was called`)
       const successes = Object.keys(op['responses'] as Json).filter((s) => /^2\d\d$/.test(s))
-      for (const status of successes) t.ok([...seen].some((s) => s.startsWith(status)), `${operationId} ${status} was checked`)
+      for (const status of successes)
+        t.ok(
+          [...seen].some((s) => s.startsWith(status)),
+          `${operationId} ${status} was checked`,
+        )
       const errorShaped = Object.entries(op['responses'] as Record<string, Json>).filter(([, r]) =>
         JSON.stringify(r['content'] ?? {}).includes('"#/components/schemas/Error"'),
       )
       // Every documented 400, 404, 500 and 502 in the Error shape is produced for real at least once.
       for (const status of errorShaped.map(([s]) => s).filter((s) => ['400', '404', '500', '502'].includes(s))) {
-        t.ok([...seen].some((s) => s.startsWith(status)), `${operationId} ${status} was checked`)
+        t.ok(
+          [...seen].some((s) => s.startsWith(status)),
+          `${operationId} ${status} was checked`,
+        )
       }
     }
   })

@@ -76,7 +76,11 @@ t.test('the OpenAPI document', async (t) => {
 
   t.test('parameters carry the spec constraints', async (t) => {
     for (const id of ['searchStores', 'searchSandboxStores']) {
-      t.match(param(id, 'pageSize'), { required: false, schema: { type: 'integer', minimum: 1, maximum: 10, default: 10 } }, `${id} pageSize`)
+      t.match(
+        param(id, 'pageSize'),
+        { required: false, schema: { type: 'integer', minimum: 1, maximum: 10, default: 10 } },
+        `${id} pageSize`,
+      )
       t.match(param(id, 'currentPage'), { required: false, schema: { type: 'integer', minimum: 1, default: 1 } })
       t.match(param(id, 'curLttd'), { schema: { type: 'number', minimum: -90, maximum: 90 } })
       t.match(param(id, 'curLitd'), { schema: { type: 'number', minimum: -180, maximum: 180 } })
@@ -107,7 +111,16 @@ t.test('the OpenAPI document', async (t) => {
 
   t.test('the shared schemas are components with the spec fields', async (t) => {
     const schemas = doc['components']['schemas'] as Json
-    for (const name of ['Store', 'Product', 'ProductSearchResult', 'ProductAvailability', 'NearbyStoreStock', 'Error', 'ApiIndex', 'McpServerInfo']) {
+    for (const name of [
+      'Store',
+      'Product',
+      'ProductSearchResult',
+      'ProductAvailability',
+      'NearbyStoreStock',
+      'Error',
+      'ApiIndex',
+      'McpServerInfo',
+    ]) {
       t.ok(schemas[name], name)
     }
     // The spec's seven, plus the additive openNow (distanceKm is optional: only on searches by coordinates).
@@ -131,7 +144,11 @@ t.test('the OpenAPI document', async (t) => {
     }
     for (const [id, list] of Object.entries(statuses)) {
       for (const status of list) {
-        t.same(op(id).op['responses'][status]?.['content']?.['application/json']?.['schema'], { $ref: '#/components/schemas/Error' }, `${id} ${status}`)
+        t.same(
+          op(id).op['responses'][status]?.['content']?.['application/json']?.['schema'],
+          { $ref: '#/components/schemas/Error' },
+          `${id} ${status}`,
+        )
       }
       t.ok(op(id).op['responses']['default'], `${id} has a default Error response`)
     }
@@ -172,10 +189,17 @@ t.test('the OpenAPI document', async (t) => {
     const docOps = [...operations.values()]
     for (const e of apiOps) {
       const found = operations.get(e.operationId)
-      t.same(found && { method: found.method, path: found.path }, { method: e.method.toLowerCase(), path: e.path }, `${e.operationId} of /api is in the document`)
+      t.same(
+        found && { method: found.method, path: found.path },
+        { method: e.method.toLowerCase(), path: e.path },
+        `${e.operationId} of /api is in the document`,
+      )
     }
     for (const d of docOps) {
-      t.ok(index.endpoints.some((e) => e.operationId === d.op['operationId'] && e.path === d.path), `${d.op['operationId']} of the document is in /api`)
+      t.ok(
+        index.endpoints.some((e) => e.operationId === d.op['operationId'] && e.path === d.path),
+        `${d.op['operationId']} of the document is in /api`,
+      )
     }
   })
 
@@ -190,6 +214,9 @@ t.test('the OpenAPI document', async (t) => {
     const pubDoc = pub.json() as Json
     t.same(pubDoc['servers'][0].url, 'https://stores.example.com')
     t.notMatch(pub.body, /internal:3000/, 'the request host appears nowhere')
-    t.match(pubDoc['paths']['/api/products']['get']['responses']['400']['content']['application/json']['example']['documentation'], /^https:\/\/stores\.example\.com\/developers#errors$/)
+    t.match(
+      pubDoc['paths']['/api/products']['get']['responses']['400']['content']['application/json']['example']['documentation'],
+      /^https:\/\/stores\.example\.com\/developers#errors$/,
+    )
   })
 })

@@ -19,7 +19,10 @@ t.test('health, readiness and the deep upstream check', async (t) => {
     t.equal(res.statusCode, 200)
     const body = res.json() as { ok: boolean; steps: Array<{ step: string; ok: boolean; latencyMs: number }> }
     t.equal(body.ok, true)
-    t.same(body.steps.map((s) => s.step), ['store_search', 'catalogue_search', 'preauth', 'stock', 'placement'])
+    t.same(
+      body.steps.map((s) => s.step),
+      ['store_search', 'catalogue_search', 'preauth', 'stock', 'placement'],
+    )
     t.ok(body.steps.every((s) => s.ok && s.latencyMs >= 0))
     const calls = simulator.stats().total
     t.ok(calls >= 5)
@@ -50,8 +53,14 @@ t.test('a failing deep check is 503 in the Error shape and names the failing ste
   t.equal(res.statusCode, 503)
   const body = res.json()
   t.match(body, { code: 'upstream_unavailable', status: 503, message: /stock/ })
-  t.match(body.steps.find((s: { step: string }) => s.step === 'stock'), { ok: false, detail: /http/ })
-  t.match(body.steps.find((s: { step: string }) => s.step === 'store_search'), { ok: true })
+  t.match(
+    body.steps.find((s: { step: string }) => s.step === 'stock'),
+    { ok: false, detail: /http/ },
+  )
+  t.match(
+    body.steps.find((s: { step: string }) => s.step === 'store_search'),
+    { ok: true },
+  )
 })
 
 t.test('request ids: a sane caller id is echoed, anything else is replaced', async (t) => {

@@ -89,7 +89,10 @@ t.test('product routes', async (t) => {
     t.equal(body.zoneNo, placement?.zoneNo)
     t.ok(body.otherBranches.length > 0 && body.otherBranches.length <= 20)
     const distances = body.otherBranches.map((b) => b.distanceKm as number)
-    t.same(distances, [...distances].sort((a, b) => a - b))
+    t.same(
+      distances,
+      [...distances].sort((a, b) => a - b),
+    )
     for (const branch of body.otherBranches) {
       t.same(Object.keys(branch).sort(), ['address', 'code', 'distanceKm', 'name', 'stock'])
       t.ok(branch.stock >= 1)

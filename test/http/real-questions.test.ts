@@ -77,7 +77,10 @@ t.test('a coordinate search gives distanceKm from the point and openNow on every
     previous = store.distanceKm ?? 0
   }
   const byKeyword = StoreListSchema.parse((await app.inject(`/api/branches/search?${qs({ keyword: '강남' })}`)).json())
-  t.notOk(byKeyword.some((s) => 'distanceKm' in s), 'no distance without a point to measure from')
+  t.notOk(
+    byKeyword.some((s) => 'distanceKm' in s),
+    'no distance without a point to measure from',
+  )
 })
 
 t.test('the catalogue lists products whatever their stock', async (t) => {
@@ -86,20 +89,34 @@ t.test('the catalogue lists products whatever their stock', async (t) => {
   t.equal(res.statusCode, 200)
   const page = CataloguePageSchema.parse(res.json())
   const expected = simulator.data.searchProducts('우산')
-  t.same(page.products.map((p) => p.id), expected.slice(0, 20).map((p) => p.pdNo))
+  t.same(
+    page.products.map((p) => p.id),
+    expected.slice(0, 20).map((p) => p.pdNo),
+  )
   t.equal(page.total, expected.length)
   t.equal(page.hasMore, expected.length > 20)
-  t.ok(page.products.some((p) => simulator.data.stockOf('10962', p.id) === 0), 'out-of-stock products are listed too')
+  t.ok(
+    page.products.some((p) => simulator.data.stockOf('10962', p.id) === 0),
+    'out-of-stock products are listed too',
+  )
   t.match((await app.inject('/api/catalogue')).json(), { code: 'missing_parameter' })
 })
 
 t.test('nearby: the stores that have it, nearest first, matching the upstream stock, with floors for the nearest', async (t) => {
   const { app, simulator } = await buildTestApp(t)
   simulator.resetStats()
-  const res = await app.inject(`/api/products/nearby?${qs({ keyword: '우산', curLttd: GANGNAM_STATION.lat, curLitd: GANGNAM_STATION.lng })}`)
+  const res = await app.inject(
+    `/api/products/nearby?${qs({ keyword: '우산', curLttd: GANGNAM_STATION.lat, curLitd: GANGNAM_STATION.lng })}`,
+  )
   t.equal(res.statusCode, 200)
   const answer = ProductNearbySchema.parse(res.json())
-  t.same(answer.products.map((p) => p.id), simulator.data.searchProducts('우산').slice(0, 3).map((p) => p.pdNo))
+  t.same(
+    answer.products.map((p) => p.id),
+    simulator.data
+      .searchProducts('우산')
+      .slice(0, 3)
+      .map((p) => p.pdNo),
+  )
   t.ok(answer.results.length > 0)
   // What the simulator holds for the 50 stores nearest the point, nearest first.
   const nearest = simulator.data.stores
@@ -109,7 +126,10 @@ t.test('nearby: the stores that have it, nearest first, matching the upstream st
   const expected = nearest.flatMap(({ s }) =>
     answer.products.flatMap((p) => (simulator.data.stockOf(s.code, p.id) > 0 ? [`${s.code}/${p.id}`] : [])),
   )
-  t.same(answer.results.map((r) => `${r.store.code}/${r.productId}`), expected.slice(0, 20))
+  t.same(
+    answer.results.map((r) => `${r.store.code}/${r.productId}`),
+    expected.slice(0, 20),
+  )
   answer.results.forEach((r, i) => {
     t.equal(r.stock, simulator.data.stockOf(r.store.code, r.productId))
     const placement = simulator.data.placementOf(r.store.code, r.productId)
@@ -128,7 +148,9 @@ t.test('nearby: the stores that have it, nearest first, matching the upstream st
 
 t.test('nearby a store: the store itself comes first at distance 0 when it has the product', async (t) => {
   const { app, simulator } = await buildTestApp(t)
-  const answer = ProductNearbySchema.parse((await app.inject(`/api/products/nearby?${qs({ keyword: '우산', branchCode: '11199' })}`)).json())
+  const answer = ProductNearbySchema.parse(
+    (await app.inject(`/api/products/nearby?${qs({ keyword: '우산', branchCode: '11199' })}`)).json(),
+  )
   const here = answer.results.filter((r) => r.store.code === '11199')
   t.ok(here.length > 0, 'the simulator stocks umbrellas at 11199')
   t.equal(answer.results[0]?.store.code, '11199')
@@ -178,7 +200,9 @@ t.test('Korean typed raw in a URL answers a JSON 400 that shows how to encode it
   const { port } = new URL(url)
   const raw = await new Promise<string>((resolve, reject) => {
     const socket = connectSocket(Number(port), '127.0.0.1', () => {
-      socket.write(Buffer.concat([Buffer.from('GET /api/branches/search?keyword='), Buffer.from('강남'), Buffer.from(' HTTP/1.1\r\nHost: x\r\n\r\n')]))
+      socket.write(
+        Buffer.concat([Buffer.from('GET /api/branches/search?keyword='), Buffer.from('강남'), Buffer.from(' HTTP/1.1\r\nHost: x\r\n\r\n')]),
+      )
     })
     let data = ''
     socket.setEncoding('utf8')
@@ -199,5 +223,9 @@ t.test('the sandbox store search without a keyword lists the three fixture store
   const stores = StoreListSchema.parse((await app.inject('/api/sandbox/branches/search')).json())
   t.same(stores.map((s) => s.code).sort(), ['10528', '10962', '11199'])
   const gangnam = StoreListSchema.parse((await app.inject(`/api/sandbox/branches/search?${qs({ keyword: '다이소 강남역점' })}`)).json())
-  t.same(gangnam.map((s) => s.code), ['11199'], 'the sandbox understands keywords as production does')
+  t.same(
+    gangnam.map((s) => s.code),
+    ['11199'],
+    'the sandbox understands keywords as production does',
+  )
 })

@@ -57,12 +57,19 @@ t.test('sandbox with the upstream unreachable', async (t) => {
     t.equal(res.statusCode, 200)
     t.equal(res.headers['access-control-allow-origin'], '*')
     const stores = StoreListSchema.parse(res.json())
-    t.same(stores.map((s) => s.code), ['11199'])
+    t.same(
+      stores.map((s) => s.code),
+      ['11199'],
+    )
     t.same(stores[0], { ...SANDBOX_STORES[0], openNow: stores[0]?.openNow }, 'the real record, with openNow')
     t.type(stores[0]?.openNow, 'boolean')
 
     const byAddress = StoreListSchema.parse((await get(`/api/sandbox/branches/search?keyword=${q('마포구')}`)).json())
-    t.same(byAddress.map((s) => s.code), ['10962'], 'the address matches too')
+    t.same(
+      byAddress.map((s) => s.code),
+      ['10962'],
+      'the address matches too',
+    )
 
     const none = await get(`/api/sandbox/branches/search?keyword=${q('부산')}`)
     t.same(none.json(), [])
@@ -71,14 +78,25 @@ t.test('sandbox with the upstream unreachable', async (t) => {
   t.test('store search accepts and ignores coordinates', async (t) => {
     const res = await get('/api/sandbox/branches/search?curLttd=35.1&curLitd=129.0')
     t.equal(res.statusCode, 200)
-    t.same(StoreListSchema.parse(res.json()).map((s) => s.code), ['11199', '10528', '10962'])
+    t.same(
+      StoreListSchema.parse(res.json()).map((s) => s.code),
+      ['11199', '10528', '10962'],
+    )
   })
 
   t.test('store search pages with pageSize and currentPage', async (t) => {
     const first = StoreListSchema.parse((await get('/api/sandbox/branches/search?curLttd=37.5&curLitd=127&pageSize=2')).json())
-    const second = StoreListSchema.parse((await get('/api/sandbox/branches/search?curLttd=37.5&curLitd=127&pageSize=2&currentPage=2')).json())
-    t.same(first.map((s) => s.code), ['11199', '10528'])
-    t.same(second.map((s) => s.code), ['10962'])
+    const second = StoreListSchema.parse(
+      (await get('/api/sandbox/branches/search?curLttd=37.5&curLitd=127&pageSize=2&currentPage=2')).json(),
+    )
+    t.same(
+      first.map((s) => s.code),
+      ['11199', '10528'],
+    )
+    t.same(
+      second.map((s) => s.code),
+      ['10962'],
+    )
   })
 
   t.test('store lookup: 11199 is a Store, any other code is a 404 in the Error shape', async (t) => {
@@ -116,7 +134,10 @@ t.test('sandbox with the upstream unreachable', async (t) => {
   t.test('the legacy alias branchCd works in the sandbox too', async (t) => {
     const res = await get(`/api/sandbox/products?branchCd=10528&keyword=${q('수세미')}`)
     t.equal(res.statusCode, 200)
-    t.same(ProductSearchResultSchema.parse(res.json()).products.map((p) => p.id), ['1019373'])
+    t.same(
+      ProductSearchResultSchema.parse(res.json()).products.map((p) => p.id),
+      ['1019373'],
+    )
   })
 
   t.test('a page past the matches is empty', async (t) => {
@@ -139,12 +160,18 @@ t.test('sandbox with the upstream unreachable', async (t) => {
     t.equal(res.status, 200)
     t.match(res.headers.get('content-type'), /^application\/x-ndjson/)
     t.equal(res.headers.get('access-control-allow-origin'), '*')
-    const lines = (await res.text()).trimEnd().split('\n').map((l) => JSON.parse(l) as { type: string })
+    const lines = (await res.text())
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { type: string })
     const last = lines.pop()
     t.ok(lines.length >= 1)
     for (const line of lines) ProgressEventSchema.parse(line)
     const result = ResultEventSchema.parse(last)
-    t.same(result.products.map((p) => p.id), ['1031244', '1040125'])
+    t.same(
+      result.products.map((p) => p.id),
+      ['1031244', '1040125'],
+    )
   })
 
   // Validation is production's: the same query fails the same way on both (code, message, status).
@@ -167,7 +194,10 @@ t.test('sandbox with the upstream unreachable', async (t) => {
       t.equal(a.statusCode, 400)
       const pa = ErrorSchema.parse(a.json())
       const pb = ErrorSchema.parse(b.json())
-      t.same({ code: pb.code, message: pb.message, status: pb.status, error: pb.error }, { code: pa.code, message: pa.message, status: pa.status, error: pa.error })
+      t.same(
+        { code: pb.code, message: pb.message, status: pb.status, error: pb.error },
+        { code: pa.code, message: pa.message, status: pa.status, error: pa.error },
+      )
     })
   }
 
@@ -179,9 +209,15 @@ t.test('sandbox with the upstream unreachable', async (t) => {
   })
 
   t.test('every sandbox operation is listed in GET /api', async (t) => {
-    const index = (await get('/api')).json() as { endpoints: Array<{ operationId: string; path: string }>; documentation: Record<string, string> }
+    const index = (await get('/api')).json() as {
+      endpoints: Array<{ operationId: string; path: string }>
+      documentation: Record<string, string>
+    }
     for (const id of ['getSandboxIndex', 'searchSandboxStores', 'getSandboxStore', 'searchSandboxStoreProducts']) {
-      t.ok(index.endpoints.some((e) => e.operationId === id), id)
+      t.ok(
+        index.endpoints.some((e) => e.operationId === id),
+        id,
+      )
     }
     t.match(index.documentation['sandbox'], /\/api\/sandbox$/)
   })

@@ -49,7 +49,10 @@ t.test('SIGTERM in the middle of a stream: terminal event, in-flight request fin
     if (done) break
     text += decoder.decode(value, { stream: true })
   }
-  const events = text.trim().split('\n').map((line) => JSON.parse(line) as { type: string; code?: string })
+  const events = text
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as { type: string; code?: string })
   const terminal = events.filter((e) => e.type !== 'progress')
   t.equal(terminal.length, 1, 'exactly one terminal event')
   t.match(terminal[0], { type: 'error', code: 'shutting_down' })

@@ -42,7 +42,10 @@ t.test('a busy port is one line on stderr and exit 1, not a stack trace', async 
 t.test('the start-up log names the API, /developers and /api/mcp', async (t) => {
   const sim = await startSim(t)
   const { stdout } = await run({ PORT: '0', UPSTREAM_BASE_URL: sim.url }, /store-finder ready/)
-  t.match(stdout, /store-finder ready: API http:\/\/127\.0\.0\.1:\d+\/api · docs http:\/\/127\.0\.0\.1:\d+\/developers · MCP http:\/\/127\.0\.0\.1:\d+\/api\/mcp/)
+  t.match(
+    stdout,
+    /store-finder ready: API http:\/\/127\.0\.0\.1:\d+\/api · docs http:\/\/127\.0\.0\.1:\d+\/developers · MCP http:\/\/127\.0\.0\.1:\d+\/api\/mcp/,
+  )
 })
 
 t.test('an unreachable upstream is one warning at start-up; the server still serves', async (t) => {

@@ -33,7 +33,10 @@ t.test('store routes', async (t) => {
     t.equal(stores.length, 5)
     t.equal(stores[0]?.code, '11199', 'the store at the point itself comes first')
     const d = stores.map((s) => Math.hypot(s.lat - 37.497175, (s.lng - 127.027926) * 0.79))
-    t.same(d, [...d].sort((a, b) => a - b))
+    t.same(
+      d,
+      [...d].sort((a, b) => a - b),
+    )
   })
 
   t.test('keyword and coordinates together filter and sort', async (t) => {

@@ -76,7 +76,11 @@ t.test('NDJSON stream of a product scan', async (t) => {
     t.ok(first.chunk < last.chunk, 'the first progress line came in an earlier read than the result')
     t.ok(first.upstreamCalls < last.upstreamCalls, 'the first progress line came while upstream calls were still to be made')
     const percents = progress.map((a) => a.event['percent'] as number)
-    t.same(percents, [...percents].sort((a, b) => a - b), 'percent never goes down')
+    t.same(
+      percents,
+      [...percents].sort((a, b) => a - b),
+      'percent never goes down',
+    )
   })
 
   t.test('Accept: application/x-ndjson streams without stream=1', async (t) => {
@@ -137,7 +141,11 @@ t.test('NDJSON stream of a product scan', async (t) => {
     const reader = (res.body as ReadableStream<Uint8Array>).getReader()
     const first = await reader.read()
     t.match(new TextDecoder().decode(first.value), /^\{"type":"progress"/, 'the stream had started')
-    await until(() => ctx.simulator.stats().calls.pdThumbSelSimple > 0 && ctx.simulator.stats().inFlight > 0, t, 'the catalogue call is under way')
+    await until(
+      () => ctx.simulator.stats().calls.pdThumbSelSimple > 0 && ctx.simulator.stats().inFlight > 0,
+      t,
+      'the catalogue call is under way',
+    )
     controller.abort()
     await reader.cancel().catch(() => {})
 

@@ -24,7 +24,10 @@ t.test('one package name everywhere, and one version', async (t) => {
   t.equal(pkg.version, VERSION, 'package.json and src/config.ts agree')
   t.same(Object.keys(pkg.bin), ['store-finder'], 'the bin keeps its name')
   t.equal(pkg.bin['store-finder'], 'bin/run.js', 'the launcher exists before any build')
-  t.notOk(pkg.files.some((f) => /fixtures|\.ts$/.test(f) && !f.startsWith('!')), 'no raw TypeScript shipped')
+  t.notOk(
+    pkg.files.some((f) => /fixtures|\.ts$/.test(f) && !f.startsWith('!')),
+    'no raw TypeScript shipped',
+  )
   t.ok(pkg.files.includes('!dist/**/*.map'), 'no source maps shipped')
   for (const setup of stdioSetups()) t.match(setup.snippet, PACKAGE_NAME, `${setup.host} snippet names the package`)
   const readme = read('README.md')
@@ -37,7 +40,13 @@ t.test('server.json matches the registry schema and the package', async (t) => {
     $schema: string
     name: string
     version: string
-    packages: Array<{ identifier: string; version: string; registryType: string; transport: { type: string }; packageArguments: Array<{ value?: string }> }>
+    packages: Array<{
+      identifier: string
+      version: string
+      registryType: string
+      transport: { type: string }
+      packageArguments: Array<{ value?: string }>
+    }>
   }
   const ajv = addFormats(new Ajv({ strict: false, allErrors: true }))
   const validate = ajv.compile(JSON.parse(readFileSync(new URL('./server-json.schema.json', import.meta.url), 'utf8')) as object)
@@ -49,7 +58,11 @@ t.test('server.json matches the registry schema and the package', async (t) => {
   t.equal(npm?.identifier, pkg.name)
   t.equal(npm?.version, pkg.version)
   t.equal(npm?.transport.type, 'stdio')
-  t.same(npm?.packageArguments.map((a) => a.value), ['mcp'], 'starts the stdio server')
+  t.same(
+    npm?.packageArguments.map((a) => a.value),
+    ['mcp'],
+    'starts the stdio server',
+  )
 
   // The schema rejects what the registry rejects.
   t.notOk(validate({ ...server, name: 'no-slash' }), 'a name without a namespace')

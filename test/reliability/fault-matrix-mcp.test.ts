@@ -118,7 +118,10 @@ t.test('fault matrix: MCP tools over Streamable HTTP', async (t) => {
       for (const endpoint of op.depends) {
         for (const { name, fault } of faultsFor(endpoint)) {
           t.test(`${op.tool} × ${endpoint}: ${name} → isError ${op.failure.code}`, (t) =>
-            laneFor(t, fault)(async (lane) => {
+            laneFor(
+              t,
+              fault,
+            )(async (lane) => {
               const { simulator, runtime, url } = lane.ctx
               await coldStart(simulator, runtime)
               simulator.setFault(endpoint, fault)
@@ -140,13 +143,20 @@ t.test('fault matrix: MCP tools over Streamable HTTP', async (t) => {
 
     for (const { name, fault } of faultsFor('selIntPdStDispInfo')) {
       t.test(`get_product_availability × selIntPdStDispInfo: ${name} → success with null placement`, (t) =>
-        laneFor(t, fault)(async (lane) => {
+        laneFor(
+          t,
+          fault,
+        )(async (lane) => {
           await coldStart(lane.ctx.simulator, lane.ctx.runtime)
           lane.ctx.simulator.setFault('selIntPdStDispInfo', fault)
           const result = await call(lane, AVAILABILITY)
           t.notOk(result.isError)
           const healthy = baseline.get(AVAILABILITY.tool) as Record<string, unknown>
-          t.same(result.structuredContent, { ...healthy, stairNo: null, zoneNo: null, floorLabel: null }, 'stock and nearby stores as usual, placement null')
+          t.same(
+            result.structuredContent,
+            { ...healthy, stairNo: null, zoneNo: null, floorLabel: null },
+            'stock and nearby stores as usual, placement null',
+          )
           checkFaultReached(t, lane.ctx.simulator, 'selIntPdStDispInfo', fault)
           await recovers(t, lane, AVAILABILITY)
         }),

@@ -54,7 +54,11 @@ t.test('Redis down at start-up', async (t) => {
   )
   t.ok(error, 'the runtime refuses to start')
   t.equal(error?.name, 'SharedStartupError')
-  t.match(error?.message, new RegExp(`^cannot reach Redis at redis://user:\\*\\*\\*@127\\.0\\.0\\.1:${port}/0 \\(REDIS_URL\\): `), 'names the URL, without the password')
+  t.match(
+    error?.message,
+    new RegExp(`^cannot reach Redis at redis://user:\\*\\*\\*@127\\.0\\.0\\.1:${port}/0 \\(REDIS_URL\\): `),
+    'names the URL, without the password',
+  )
   t.notMatch(error?.message, /secret|\n/, 'one line, no password')
 
   // The command exits non-zero with that line, and nothing else on stderr.
@@ -66,7 +70,11 @@ t.test('Redis down at start-up', async (t) => {
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')))
   const code = await answered(new Promise<number | null>((resolve) => child.once('exit', resolve)), 'store-finder serve')
   t.equal(code, 1, 'exit status 1')
-  t.match(stderr, new RegExp(`^store-finder: cannot reach Redis at redis://127\\.0\\.0\\.1:${port} \\(REDIS_URL\\): .+\\n$`), `one clear line: ${stderr.trim()}`)
+  t.match(
+    stderr,
+    new RegExp(`^store-finder: cannot reach Redis at redis://127\\.0\\.0\\.1:${port} \\(REDIS_URL\\): .+\\n$`),
+    `one clear line: ${stderr.trim()}`,
+  )
 })
 
 for (const fault of ['killed', 'hung'] as const) {
@@ -76,7 +84,11 @@ for (const fault of ['killed', 'hung'] as const) {
     const fleet = await startFleet(t, sim, 2, { ...ENV, REDIS_URL: redis.url })
     const [a, b] = fleet.instances as [Instance, Instance]
     const warm = fleetWorkload(1)
-    t.same((await sendRoundRobin(fleet.instances, warm, 2)).filter((r) => r.status !== 200).map((r) => r.url), [], 'warm-up answered')
+    t.same(
+      (await sendRoundRobin(fleet.instances, warm, 2)).filter((r) => r.status !== 200).map((r) => r.url),
+      [],
+      'warm-up answered',
+    )
     // Both instances must know the fleet's size before losing Redis: it sets their local share.
     await until('both instances see a fleet of two', async () => a.runtime.shared?.fleetSize === 2 && b.runtime.shared?.fleetSize === 2)
 
@@ -102,7 +114,10 @@ for (const fault of ['killed', 'hung'] as const) {
       await until('both instances notice', async () => a.runtime.shared?.usable === false && b.runtime.shared?.usable === false)
       const faultAt = performance.now()
       const before = answers.length
-      await until('answers and upstream calls after the fault', async () => answers.length >= before + 20 && fleet.sent.filter((at) => at > faultAt).length > RATE * 2)
+      await until(
+        'answers and upstream calls after the fault',
+        async () => answers.length >= before + 20 && fleet.sent.filter((at) => at > faultAt).length > RATE * 2,
+      )
 
       const degraded = await readyz(a)
       t.equal(degraded.status, 'degraded', '/readyz says degraded')
@@ -114,7 +129,11 @@ for (const fault of ['killed', 'hung'] as const) {
       // stay within it; the peak measured on the wire is reported, not judged (it carries this machine's
       // scheduling jitter between a call's start and its send).
       for (const instance of [a, b]) {
-        t.same(instance.runtime.client.budget.localShare, { fleetSize: 2, perSecond: RATE / 2, concurrency: 8 }, 'each instance keeps to half the budget')
+        t.same(
+          instance.runtime.client.budget.localShare,
+          { fleetSize: 2, perSecond: RATE / 2, concurrency: 8 },
+          'each instance keeps to half the budget',
+        )
       }
       t.comment(`upstream requests sent while Redis was lost: peak ${peakInWindow(sentWhileLost)} in any second (global rate ${RATE})`)
 
@@ -130,7 +149,8 @@ for (const fault of ['killed', 'hung'] as const) {
     const failed = answers.filter((r) => r.status !== 200)
     // The issue allows losing the requests in flight to Redis at that moment; this design loses none.
     t.ok(failed.length <= 3, `at most the 3 requests in flight failed (${failed.length} of ${answers.length})`)
-    for (const answer of failed) checkErrorBody(t, JSON.parse(answer.body), { status: answer.status, code: JSON.parse(answer.body).code }, null)
+    for (const answer of failed)
+      checkErrorBody(t, JSON.parse(answer.body), { status: answer.status, code: JSON.parse(answer.body).code }, null)
 
     // Recovered: the shared cache is used again (an answer stored by one instance serves the other).
     sim.resetStats()
@@ -144,7 +164,7 @@ for (const fault of ['killed', 'hung'] as const) {
     await until('the answer is in Redis', async () => !(await redis.command('KEYS', 'store-finder:cache:stores|*|7')).startsWith('*0'))
     b.runtime.upstream.clear()
     t.equal((await b.app.inject({ method: 'GET', url })).statusCode, 200)
-    t.equal(sim.stats().calls.selStr, 1, 'the second instance took the first one\'s answer from Redis')
+    t.equal(sim.stats().calls.selStr, 1, "the second instance took the first one's answer from Redis")
   })
 }
 

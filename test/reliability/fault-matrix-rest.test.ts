@@ -95,7 +95,11 @@ t.test('fault matrix: REST', async (t) => {
   const recovers = async (t: TapTest, lane: Lane, url: string) => {
     lane.simulator.reset()
     const again = await get(lane, url)
-    t.same({ status: again.statusCode, body: again.json() }, baseline.get(url), 'after recovery: the healthy answer (nothing cached from the failure)')
+    t.same(
+      { status: again.statusCode, body: again.json() },
+      baseline.get(url),
+      'after recovery: the healthy answer (nothing cached from the failure)',
+    )
   }
 
   // The cases, LANES at a time; the parent waits for all of them before the final checks.
@@ -105,7 +109,10 @@ t.test('fault matrix: REST', async (t) => {
       for (const endpoint of op.depends) {
         for (const { name, fault } of faultsFor(endpoint)) {
           t.test(`${op.name} × ${endpoint}: ${name} → ${op.failure.status} ${op.failure.code}`, (t) =>
-            laneFor(t, fault)(async (lane) => {
+            laneFor(
+              t,
+              fault,
+            )(async (lane) => {
               await coldStart(lane.simulator, lane.runtime)
               lane.simulator.setFault(endpoint, fault)
               const res = await get(lane, op.url)
@@ -126,13 +133,20 @@ t.test('fault matrix: REST', async (t) => {
     // Availability tolerates a placement failure by design: floor and zone are null ("unknown"), the rest is answered.
     for (const { name, fault } of faultsFor('selIntPdStDispInfo')) {
       t.test(`getProductAvailability × selIntPdStDispInfo: ${name} → 200 with null placement`, (t) =>
-        laneFor(t, fault)(async (lane) => {
+        laneFor(
+          t,
+          fault,
+        )(async (lane) => {
           await coldStart(lane.simulator, lane.runtime)
           lane.simulator.setFault('selIntPdStDispInfo', fault)
           const res = await get(lane, AVAILABILITY_URL)
           t.equal(res.statusCode, 200)
           const healthy = (baseline.get(AVAILABILITY_URL) as { body: Record<string, unknown> }).body
-          t.same(res.json(), { ...healthy, stairNo: null, zoneNo: null, floorLabel: null }, 'stock and nearby stores as usual, placement null')
+          t.same(
+            res.json(),
+            { ...healthy, stairNo: null, zoneNo: null, floorLabel: null },
+            'stock and nearby stores as usual, placement null',
+          )
           t.ok(healthy['stairNo'] !== null, 'the healthy answer has a placement, so null really means "failed"')
           checkFaultReached(t, lane.simulator, 'selIntPdStDispInfo', fault)
           await recovers(t, lane, AVAILABILITY_URL)
@@ -145,7 +159,10 @@ t.test('fault matrix: REST', async (t) => {
     // finds no rows, so there is nothing to drift and 404 is right.)
     for (const { name, fault } of faultsFor('pdThumbSelSimple').filter((f) => f.fault.kind !== 'shapeDrift')) {
       t.test(`getProductAvailability (unknown product) × pdThumbSelSimple: ${name} → 500, not 404`, (t) =>
-        laneFor(t, fault)(async (lane) => {
+        laneFor(
+          t,
+          fault,
+        )(async (lane) => {
           await coldStart(lane.simulator, lane.runtime)
           lane.simulator.setFault('pdThumbSelSimple', fault)
           const res = await get(lane, UNKNOWN_PRODUCT_URL)
@@ -168,7 +185,6 @@ t.test('fault matrix: REST', async (t) => {
         t.ok(lane.simulator.stats().calls.selStrPkupStck >= 2, 'our client waited as told and tried once more')
       }),
     )
-
   })
 
   t.test('still serving after the whole matrix', async (t) => {

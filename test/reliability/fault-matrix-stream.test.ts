@@ -91,7 +91,10 @@ t.test('fault matrix: NDJSON stream', async (t) => {
         // Alternate the two ways of asking for the stream, so both meet every endpoint.
         const how = n++ % 2 === 0 ? 'query' : 'accept'
         t.test(`searchStoreProducts (NDJSON, ${how === 'query' ? 'stream=1' : 'Accept'}) × ${endpoint}: ${name} → one error event`, (t) =>
-          laneFor(t, fault)(async (lane) => {
+          laneFor(
+            t,
+            fault,
+          )(async (lane) => {
             await coldStart(lane.simulator, lane.runtime)
             lane.simulator.setFault(endpoint, fault)
             const s = await stream(lane, how)

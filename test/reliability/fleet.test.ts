@@ -35,7 +35,11 @@ t.test('three instances with one Redis against one simulator', async (t) => {
   // The baseline: one instance alone, no Redis.
   const single = await startFleet(t, sim, 1, ENV)
   const singleAnswers = await sendRoundRobin(single.instances, urls, CONCURRENCY)
-  t.same(singleAnswers.filter((a) => a.status !== 200).map((a) => `${a.status} ${a.url}`), [], 'one instance answers everything')
+  t.same(
+    singleAnswers.filter((a) => a.status !== 200).map((a) => `${a.status} ${a.url}`),
+    [],
+    'one instance answers everything',
+  )
   const singleCalls = sim.stats().total
   await single.close()
   t.ok(singleCalls > RATE * 2, `the workload needs the rate limit (${singleCalls} upstream calls for one instance)`)
@@ -53,11 +57,15 @@ t.test('three instances with one Redis against one simulator', async (t) => {
   })
 
   sim.reset()
-  const fleet = await startFleet(t, sim, 3, { ...ENV, REDIS_URL: redis.url})
+  const fleet = await startFleet(t, sim, 3, { ...ENV, REDIS_URL: redis.url })
   const started = Date.now()
   const fleetAnswers = await sendRoundRobin(fleet.instances, urls, CONCURRENCY)
   const elapsedMs = Date.now() - started
-  t.same(fleetAnswers.filter((a) => a.status !== 200).map((a) => `${a.status} ${a.url}`), [], 'the fleet answers everything')
+  t.same(
+    fleetAnswers.filter((a) => a.status !== 200).map((a) => `${a.status} ${a.url}`),
+    [],
+    'the fleet answers everything',
+  )
   for (let i = 0; i < urls.length; i++) {
     if (fleetAnswers[i]!.body !== singleAnswers[i]!.body) t.fail(`the fleet answered ${urls[i]} differently from one instance`)
   }
@@ -65,7 +73,10 @@ t.test('three instances with one Redis against one simulator', async (t) => {
   const stats = sim.stats()
   t.ok(stats.total <= singleCalls * 1.1, `upstream calls: fleet ${stats.total} ≤ 1.1 × one instance's ${singleCalls}`)
   t.equal(fleet.sent.length, stats.total, 'every upstream request was recorded')
-  t.ok(grants.length > RATE && grants.length <= stats.total, `the calls went through fleet-wide grants (${grants.length} grants, ${stats.total} calls)`)
+  t.ok(
+    grants.length > RATE && grants.length <= stats.total,
+    `the calls went through fleet-wide grants (${grants.length} grants, ${stats.total} calls)`,
+  )
   const granted = peakInWindow(grants, 1_000 + WINDOW_GUARD_MS)
   t.ok(granted <= RATE, `at most ${RATE} grants in any window of ${1_000 + WINDOW_GUARD_MS} ms (peak ${granted})`)
   // On the wire the same calls leave a few milliseconds after their grants, by a delay this loaded
@@ -81,7 +92,11 @@ t.test('three instances with one Redis against one simulator', async (t) => {
     `handshakes: ${stats.calls.authRequest} for ${lifetimes} token lifetime(s) of ${reuseMs} ms${losses ? ` and ${losses} Redis loss(es)` : ''}`,
   )
   const fetched = fleet.instances.map((i) => i.runtime.client.preauth.tokensFetched)
-  t.equal(fetched.reduce((a, b) => a + b, 0), stats.calls.authRequest, `handshakes by instance: ${fetched.join(', ')}`)
+  t.equal(
+    fetched.reduce((a, b) => a + b, 0),
+    stats.calls.authRequest,
+    `handshakes by instance: ${fetched.join(', ')}`,
+  )
 
   t.test('a breaker opened by one instance is seen by the others; one probes', async (t) => {
     const [a, b, c] = fleet.instances as [(typeof fleet.instances)[0], (typeof fleet.instances)[0], (typeof fleet.instances)[0]]
@@ -95,7 +110,10 @@ t.test('three instances with one Redis against one simulator', async (t) => {
     t.equal((await search(a, '마포구')).statusCode, 502, 'the second fault reaches the caller and opens the breaker')
     const calls = sim.stats().calls.selStr
 
-    for (const [name, instance] of [['second', b], ['third', c]] as const) {
+    for (const [name, instance] of [
+      ['second', b],
+      ['third', c],
+    ] as const) {
       const readiness = await ready(instance)
       t.equal(readiness.status, 'degraded', `the ${name} instance reports degraded`)
       t.equal(readiness.circuit.state, 'open', `the ${name} instance sees the circuit open`)
@@ -117,7 +135,7 @@ t.test('three instances with one Redis against one simulator', async (t) => {
     const answers = await Promise.all([search(b, '강서구'), search(c, '노원구'), search(a, '은평구')])
     const statuses = answers.map((r) => r.statusCode).sort()
     t.same(statuses, [200, 503, 503], 'one instance probes and succeeds; the others fail fast meanwhile')
-    t.equal(sim.stats().calls.selStr, calls + 1, 'the probe is the fleet\'s only upstream call')
+    t.equal(sim.stats().calls.selStr, calls + 1, "the probe is the fleet's only upstream call")
     for (const instance of [a, b, c]) {
       const readiness = await ready(instance)
       t.equal(readiness.circuit.state, 'closed', 'every instance sees the circuit closed again')

@@ -72,7 +72,13 @@ export const PRODUCT_FAILURE = { status: 500, code: 'internal_error' } as const
 
 /** Upstream steps of each operation (see src/service.ts). */
 export const STORE_DEPENDS: readonly SimEndpoint[] = ['selStr']
-export const PRODUCT_SEARCH_DEPENDS: readonly SimEndpoint[] = ['selStr', 'pdThumbSelSimple', 'authRequest', 'selStrPkupStck', 'selIntPdStDispInfo']
+export const PRODUCT_SEARCH_DEPENDS: readonly SimEndpoint[] = [
+  'selStr',
+  'pdThumbSelSimple',
+  'authRequest',
+  'selStrPkupStck',
+  'selIntPdStDispInfo',
+]
 /** Availability fails on these; a placement failure (selIntPdStDispInfo) is answered with null placement by design. */
 export const AVAILABILITY_DEPENDS: readonly SimEndpoint[] = ['selStr', 'authRequest', 'selStrPkupStck']
 
@@ -142,7 +148,10 @@ export function checkErrorBody(
 ): void {
   const schema = options.documentation === false ? ErrorSchema.partial({ documentation: true }) : ErrorSchema
   const parsed = schema.safeParse(body)
-  t.ok(parsed.success, `the Error shape${parsed.success ? '' : `: ${parsed.error.issues[0]?.path.join('.')} ${parsed.error.issues[0]?.message}`}`)
+  t.ok(
+    parsed.success,
+    `the Error shape${parsed.success ? '' : `: ${parsed.error.issues[0]?.path.join('.')} ${parsed.error.issues[0]?.message}`}`,
+  )
   const record = (body ?? {}) as Record<string, unknown>
   t.equal(record['code'], expected.code, 'code')
   t.equal(record['status'], expected.status, 'status in the body')

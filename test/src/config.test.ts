@@ -19,7 +19,11 @@ t.test('defaults describe a local service against the real upstream', async (t) 
 })
 
 t.test('REDIS_URL turns on the shared state, with its prefix and timeout', async (t) => {
-  t.same(loadConfig({ REDIS_URL: 'redis://:pw@cache:6379/2' }).redis, { url: 'redis://:pw@cache:6379/2', keyPrefix: 'store-finder:', timeoutMs: 250 })
+  t.same(loadConfig({ REDIS_URL: 'redis://:pw@cache:6379/2' }).redis, {
+    url: 'redis://:pw@cache:6379/2',
+    keyPrefix: 'store-finder:',
+    timeoutMs: 250,
+  })
   t.same(loadConfig({ REDIS_URL: 'rediss://cache', REDIS_KEY_PREFIX: 'blue:', REDIS_TIMEOUT_MS: '500' }).redis, {
     url: 'rediss://cache',
     keyPrefix: 'blue:',

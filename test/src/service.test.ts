@@ -19,7 +19,10 @@ t.test('a product search keeps only in-stock products, with floor and zone, in c
     [...result.products.map((p) => p.id)].sort(),
     'catalogue order kept',
   )
-  t.ok(result.products.every((p) => (Number(p.id) - 1_000_000) % 3 === 0), 'only the stocked ones')
+  t.ok(
+    result.products.every((p) => (Number(p.id) - 1_000_000) % 3 === 0),
+    'only the stocked ones',
+  )
   t.equal(result.hasMore, true)
   t.equal(result.nextPage, 2)
   t.same(result.products[0], {
@@ -75,7 +78,10 @@ t.test('progress reports found, target, page and scanned, ending at 100 percent'
   t.ok(events.length >= 3)
   t.same(events[0], { found: 0, target: 10, page: 1, scanned: 0, percent: 0 })
   t.equal(events.at(-1)?.percent, 100)
-  t.ok(events.every((e, i) => i === 0 || e.percent >= (events[i - 1]?.percent ?? 0)), 'percent never goes back')
+  t.ok(
+    events.every((e, i) => i === 0 || e.percent >= (events[i - 1]?.percent ?? 0)),
+    'percent never goes back',
+  )
   t.ok(events.every((e) => e.percent >= 0 && e.percent <= 100))
 })
 
@@ -153,7 +159,11 @@ t.test('availability: stock and placement here, nearby stores with stock nearest
   t.equal(result.otherBranches.length, 20)
   t.ok(result.otherBranches.every((b) => b.stock >= 1 && b.code !== '11199'))
   const distances = result.otherBranches.map((b) => b.distanceKm ?? 0)
-  t.same(distances, [...distances].sort((a, b) => a - b), 'nearest first')
+  t.same(
+    distances,
+    [...distances].sort((a, b) => a - b),
+    'nearest first',
+  )
   const stockCall = fake.log.find((c) => c.method === 'getStock')?.args as unknown[]
   t.equal(stockCall.length, 51, 'the store itself plus the 50 nearest, in one batch')
 })

@@ -29,7 +29,12 @@ async function session(lines: object[], env: Record<string, string>) {
 }
 
 const initialize = [
-  { jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } },
+  {
+    jsonrpc: '2.0',
+    id: 0,
+    method: 'initialize',
+    params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } },
+  },
   { jsonrpc: '2.0', method: 'notifications/initialized' },
 ]
 
@@ -37,8 +42,18 @@ t.test('on stdin EOF, calls still in flight are answered before the process exit
   const { code, stderr, messages } = await session(
     [
       ...initialize,
-      { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'search_products', arguments: { branchCode: '11199', keyword: '수납' } } },
-      { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'get_product_availability', arguments: { productId: '1047618', branchCode: '11199' } } },
+      {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/call',
+        params: { name: 'search_products', arguments: { branchCode: '11199', keyword: '수납' } },
+      },
+      {
+        jsonrpc: '2.0',
+        id: 2,
+        method: 'tools/call',
+        params: { name: 'get_product_availability', arguments: { productId: '1047618', branchCode: '11199' } },
+      },
     ],
     { UPSTREAM_BASE_URL: 'simulated' },
   )

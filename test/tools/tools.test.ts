@@ -215,9 +215,9 @@ t.test('MCP tools over an in-memory transport', async (t) => {
   })
 
   t.test('get_product_availability returns stock here and nearby', async (t) => {
-    const found = structuredOf(
-      await client.callTool({ name: 'search_products', arguments: { branchCode: '11199', keyword: '수납' } }),
-    ) as { products: Array<{ id: string; stock: number }> }
+    const found = structuredOf(await client.callTool({ name: 'search_products', arguments: { branchCode: '11199', keyword: '수납' } })) as {
+      products: Array<{ id: string; stock: number }>
+    }
     const product = found.products[0]!
     const availability = structuredOf(
       await client.callTool({ name: 'get_product_availability', arguments: { productId: product.id, branchCode: '11199' } }),
@@ -256,10 +256,34 @@ t.test('MCP tools over an in-memory transport', async (t) => {
     ['pageSize above 10', 'search_stores', { keyword: '강남', pageSize: 11 }, /'pageSize': must be between 1 and 10/, /1 to 10/],
     ['a keyword that is not a string', 'search_stores', { keyword: ['강남'] }, /'keyword': expected string/, /keyword/],
     ['a pageSize that is not a number', 'search_stores', { keyword: '강남', pageSize: 'ten' }, /'pageSize': expected number/, /1 to 10/],
-    ['coordinates on search_stores', 'search_stores', { keyword: '강남', latitude: 37.5 }, /'latitude': is not a known parameter/, /search_nearby_stores/],
-    ['a latitude out of range', 'search_nearby_stores', { latitude: 91, longitude: 127 }, /'latitude': must be between -90 and 90/, /latitude/],
-    ['a branchCode that is not a store code', 'get_store', { branchCode: 'abc' }, /'branchCode': must be a 5-digit store code/, /search_stores/],
-    ['a currentPage of 0', 'search_products', { branchCode: '11199', keyword: '컵', currentPage: 0 }, /'currentPage': must be at least 1/, /nextPage/],
+    [
+      'coordinates on search_stores',
+      'search_stores',
+      { keyword: '강남', latitude: 37.5 },
+      /'latitude': is not a known parameter/,
+      /search_nearby_stores/,
+    ],
+    [
+      'a latitude out of range',
+      'search_nearby_stores',
+      { latitude: 91, longitude: 127 },
+      /'latitude': must be between -90 and 90/,
+      /latitude/,
+    ],
+    [
+      'a branchCode that is not a store code',
+      'get_store',
+      { branchCode: 'abc' },
+      /'branchCode': must be a 5-digit store code/,
+      /search_stores/,
+    ],
+    [
+      'a currentPage of 0',
+      'search_products',
+      { branchCode: '11199', keyword: '컵', currentPage: 0 },
+      /'currentPage': must be at least 1/,
+      /nextPage/,
+    ],
     ['a malformed product id', 'get_product_availability', { productId: 'x!', branchCode: '11199' }, /'productId'/, /search_products/],
   ]
   for (const [what, name, args, message, hint] of invalid) {
@@ -297,18 +321,19 @@ t.test('MCP tools over an in-memory transport', async (t) => {
 
   t.test('an upstream failure on a product tool is internal_error (500), not an empty list', async (t) => {
     sim.setFault('pdThumbSelSimple', { kind: 'http500' })
-    const error = errorOf(
-      await client.callTool({ name: 'search_products', arguments: { branchCode: '11199', keyword: '컵' } }),
-    )
+    const error = errorOf(await client.callTool({ name: 'search_products', arguments: { branchCode: '11199', keyword: '컵' } }))
     t.match(error, { code: 'internal_error', status: 500, message: /upstream/ })
   })
 
   t.test('search_products sends increasing progress when the caller asks for it', async (t) => {
     const updates: Array<{ progress: number; total?: number; message?: string }> = []
     const result = structuredOf(
-      await client.callTool({ name: 'search_products', arguments: { branchCode: '11199', keyword: '수납' } }, {
-        onprogress: (p: { progress: number; total?: number; message?: string }) => updates.push(p),
-      }),
+      await client.callTool(
+        { name: 'search_products', arguments: { branchCode: '11199', keyword: '수납' } },
+        {
+          onprogress: (p: { progress: number; total?: number; message?: string }) => updates.push(p),
+        },
+      ),
     )
     t.ok(Array.isArray(result.products))
     t.ok(updates.length >= 2, 'at least a start and an end')
@@ -332,8 +357,18 @@ t.test('MCP tools over an in-memory transport', async (t) => {
 
   t.test('the two prompts frame the journeys and complete store names', async (t) => {
     const { prompts } = await client.listPrompts()
-    t.same(prompts.map((p) => p.name), [...PROMPT_NAMES])
-    t.match(prompts[0], { title: String, description: String, arguments: [{ name: 'store', required: true }, { name: 'product', required: true }] })
+    t.same(
+      prompts.map((p) => p.name),
+      [...PROMPT_NAMES],
+    )
+    t.match(prompts[0], {
+      title: String,
+      description: String,
+      arguments: [
+        { name: 'store', required: true },
+        { name: 'product', required: true },
+      ],
+    })
     const got = await client.getPrompt({ name: 'find_product_at_store', arguments: { store: '강남역점', product: '텀블러' } })
     const text = (got.messages[0]?.content as { text: string }).text
     t.match(text, /search_stores with keyword "강남역점"/)
@@ -343,16 +378,24 @@ t.test('MCP tools over an in-memory transport', async (t) => {
     const near = await client.getPrompt({ name: 'find_store_with_product', arguments: { place: '홍대입구', product: '건전지' } })
     t.match((near.messages[0]?.content as { text: string }).text, /get_product_availability/)
 
-    const completion = await client.complete({ ref: { type: 'ref/prompt', name: 'find_product_at_store' }, argument: { name: 'store', value: '강남' } })
+    const completion = await client.complete({
+      ref: { type: 'ref/prompt', name: 'find_product_at_store' },
+      argument: { name: 'store', value: '강남' },
+    })
     t.ok(completion.completion.values.length > 0 && completion.completion.values.length <= 10, 'some store names, at most 10')
     t.ok(completion.completion.values.includes('강남역점'))
-    const empty = await client.complete({ ref: { type: 'ref/prompt', name: 'find_store_with_product' }, argument: { name: 'place', value: '' } })
+    const empty = await client.complete({
+      ref: { type: 'ref/prompt', name: 'find_store_with_product' },
+      argument: { name: 'place', value: '' },
+    })
     t.same(empty.completion.values, [], 'nothing typed, nothing suggested')
   })
 
   t.test('a completion whose store search fails is an error, not an empty list', async (t) => {
     sim.setFault('selStr', { kind: 'http500' })
-    await t.rejects(client.complete({ ref: { type: 'ref/prompt', name: 'find_product_at_store' }, argument: { name: 'store', value: '부산' } }))
+    await t.rejects(
+      client.complete({ ref: { type: 'ref/prompt', name: 'find_product_at_store' }, argument: { name: 'store', value: '부산' } }),
+    )
   })
 
   t.test('no progress notifications without a progress token', async (t) => {
@@ -385,10 +428,13 @@ t.test('cancelling a search_products call aborts the upstream scan', async (t) =
   const controller = new AbortController()
   let started!: () => void
   const firstProgress = new Promise<void>((resolve) => (started = resolve))
-  const call = client.callTool({ name: 'search_products', arguments: { branchCode: '11199', keyword: '수납' } }, {
-    signal: controller.signal,
-    onprogress: () => started(),
-  })
+  const call = client.callTool(
+    { name: 'search_products', arguments: { branchCode: '11199', keyword: '수납' } },
+    {
+      signal: controller.signal,
+      onprogress: () => started(),
+    },
+  )
   await firstProgress
   t.equal(service.activeScans, 1, 'the scan is running')
   controller.abort(new Error('the user changed their mind'))
@@ -454,7 +500,9 @@ t.test('requests with invalid params are -32602 with one sentence, on any transp
     id: 1,
     error: { code: -32602, message: /^Invalid params for initialize: params\.protocolVersion: / },
   })
-  t.match(invalidParamsAnswer({ jsonrpc: '2.0', id: 2, method: 'logging/setLevel', params: { level: 'loud' } }), { error: { code: -32602 } })
+  t.match(invalidParamsAnswer({ jsonrpc: '2.0', id: 2, method: 'logging/setLevel', params: { level: 'loud' } }), {
+    error: { code: -32602 },
+  })
   t.equal(invalidParamsAnswer({ jsonrpc: '2.0', id: 3, method: 'tools/list' }), undefined, 'a valid request passes')
   t.equal(invalidParamsAnswer({ jsonrpc: '2.0', method: 'notifications/initialized' }), undefined, 'notifications pass')
 

@@ -46,9 +46,13 @@ t.test('a queued call whose caller leaves is dropped as aborted', async (t) => {
   const first = budget.run('x', () => gate)
   const controller = new AbortController()
   let ran = false
-  const second = budget.run('x', async () => {
-    ran = true
-  }, controller.signal)
+  const second = budget.run(
+    'x',
+    async () => {
+      ran = true
+    },
+    controller.signal,
+  )
   controller.abort(new Error('gone'))
   const error = await second.catch((e: unknown) => e)
   t.equal((error as UpstreamError).kind, 'aborted')

@@ -16,7 +16,14 @@ const store = (code: string): UpstreamStore => ({
   total: 1,
 })
 
-const TTL = { storeTtlMs: 60_000, catalogueTtlMs: 60_000, placementTtlMs: 60_000, stockTtlMs: 60_000, maxEntries: 1000, maxBytes: 1_048_576 }
+const TTL = {
+  storeTtlMs: 60_000,
+  catalogueTtlMs: 60_000,
+  placementTtlMs: 60_000,
+  stockTtlMs: 60_000,
+  maxEntries: 1000,
+  maxBytes: 1_048_576,
+}
 
 /** A counting fake whose answers can be held open to create overlapping calls. */
 function fakeUpstream() {

@@ -37,7 +37,10 @@ t.test('the client against the simulator', async (t) => {
     t.equal(stores[0]?.code, '10856')
     t.equal(stores[0]?.distanceKm, 0)
     const km = stores.map((s) => s.distanceKm ?? -1)
-    t.same(km, [...km].sort((a, b) => a - b))
+    t.same(
+      km,
+      [...km].sort((a, b) => a - b),
+    )
     const body = sim.stats().requests.at(-1)?.body as Record<string, unknown>
     t.match(body, { keyword: '', curLttd: 37.5647, curLitd: 126.9766, geolocationAgrYn: 'Y', currentPage: 1, pageSize: 5 })
     t.equal(sim.stats().requests.at(-1)?.headers['user-agent'], 'store-finder-test/1.0')
@@ -78,7 +81,10 @@ t.test('the client against the simulator', async (t) => {
     ])
     t.equal(stock.get(stockKey(product.pdNo, '11199')), sim.data.stockOf('11199', product.pdNo))
     t.equal(stock.get(stockKey('0000000', '11199')), null, 'an omitted row is unknown, not zero')
-    t.same(placement, { floor: sim.data.placementOf('11199', product.pdNo)?.stairNo, zone: sim.data.placementOf('11199', product.pdNo)?.zoneNo })
+    t.same(placement, {
+      floor: sim.data.placementOf('11199', product.pdNo)?.stairNo,
+      zone: sim.data.placementOf('11199', product.pdNo)?.zoneNo,
+    })
     t.equal(sim.issuedTokens(), 1, 'concurrent protected calls shared one handshake')
     const protectedCall = sim.stats().requests.find((r) => r.endpoint === 'selStrPkupStck')!
     t.match(protectedCall.headers.authorization, /^Bearer [A-Za-z0-9+/]{22}==[A-Za-z0-9+/=]+$/)
@@ -100,7 +106,7 @@ t.test('the client against the simulator', async (t) => {
     const client = new UpstreamClient(options(sim.url))
     await client.getPlacement('1049275', '11199')
     sim.setFault('selIntPdStDispInfo', { fault: { kind: 'unauthorized', status: 401 }, times: 1 })
-    t.ok(await client.getPlacement('1049275', '11199') !== undefined)
+    t.ok((await client.getPlacement('1049275', '11199')) !== undefined)
     t.equal(sim.issuedTokens(), 2)
     t.equal(sim.stats().calls.selIntPdStDispInfo, 3)
   })

@@ -19,7 +19,14 @@ import {
 } from '../../src/upstream/shared.js'
 import { startRedis, type TestRedis } from '../helpers/redis.js'
 
-const TTL = { storeTtlMs: 60_000, catalogueTtlMs: 60_000, placementTtlMs: 60_000, stockTtlMs: 60_000, maxEntries: 1000, maxBytes: 1_048_576 }
+const TTL = {
+  storeTtlMs: 60_000,
+  catalogueTtlMs: 60_000,
+  placementTtlMs: 60_000,
+  stockTtlMs: 60_000,
+  maxEntries: 1000,
+  maxBytes: 1_048_576,
+}
 const store = (code: string): UpstreamStore => ({
   code,
   name: `${code}점`,
@@ -133,7 +140,7 @@ t.test('with a real Redis', async (t) => {
     await one.searchStores({ keyword: '강남', page: 1, pageSize: 5 })
     await until('the write lands', async () => (await remote.store.get(['stores|강남|||1|5']))?.[0] != null)
     t.same(await two.searchStores({ keyword: '강남', page: 1, pageSize: 5 }), [store('11199'), store('10528')])
-    t.equal(fake.calls.searchStores, 1, 'the second instance took the first one\'s answer')
+    t.equal(fake.calls.searchStores, 1, "the second instance took the first one's answer")
     await until('store entries land', async () => (await remote.store.get(['store|10528']))?.[0] != null)
     t.same(await two.findStore('10528'), store('10528'), 'stores found by a search are shared one by one')
     t.equal(fake.calls.findStore, undefined)
@@ -256,7 +263,9 @@ t.test('with a real Redis', async (t) => {
       await gate
       return { jwt: `a.b${handshakes}.c`, uid: `uid-${handshakes}` }
     }
-    const sessions = [0, 1, 2].map(() => new PreAuthSession(fetchToken, 'PRE_AUTH_ENC_KEY', 20_000, Date.now, { tokens: new RedisSharedTokens(shared), claimMs: 5_000 }))
+    const sessions = [0, 1, 2].map(
+      () => new PreAuthSession(fetchToken, 'PRE_AUTH_ENC_KEY', 20_000, Date.now, { tokens: new RedisSharedTokens(shared), claimMs: 5_000 }),
+    )
     const first = sessions[0]!.headers()
     await until('the first handshake starts', () => handshakes === 1)
     const others = Promise.all([sessions[1]!.headers(), sessions[2]!.headers()])
@@ -265,7 +274,10 @@ t.test('with a real Redis', async (t) => {
     t.equal(handshakes, 1, 'one handshake for three instances')
     t.equal(h1['x-dm-uid'], h0['x-dm-uid'])
     t.equal(h2['x-dm-uid'], h0['x-dm-uid'])
-    t.same(sessions.map((s) => s.tokensFetched), [1, 0, 0])
+    t.same(
+      sessions.map((s) => s.tokensFetched),
+      [1, 0, 0],
+    )
 
     sessions[1]!.invalidate(h1)
     await until('the refused token is dropped', async () => (await new RedisSharedTokens(shared).get()) === null)
@@ -277,12 +289,17 @@ t.test('with a real Redis', async (t) => {
 
   t.test('the fleet breaker: opened anywhere, seen everywhere; one probe', async (t) => {
     const shared = await connect(t, redis, fresh())
-    const make = () => new CircuitBreaker(2, 300, Date.now, { store: new RedisSharedCircuit(shared), probeMs: 5_000, usable: () => shared.usable })
+    const make = () =>
+      new CircuitBreaker(2, 300, Date.now, { store: new RedisSharedCircuit(shared), probeMs: 5_000, usable: () => shared.usable })
     const [a, b] = [make(), make()]
     const fault = () => Promise.reject(new UpstreamError('http', 'selStr', 'HTTP 500'))
     await t.rejects(a.run('selStr', fault))
     await t.rejects(b.run('selStr', fault))
-    await t.rejects(a.run('selStr', async () => 'ok'), kind('circuit_open'), 'open after two faults on two instances')
+    await t.rejects(
+      a.run('selStr', async () => 'ok'),
+      kind('circuit_open'),
+      'open after two faults on two instances',
+    )
     await b.refresh()
     t.equal(b.snapshot.state, 'open')
     t.equal(b.snapshot.opens, 1)
@@ -294,7 +311,11 @@ t.test('with a real Redis', async (t) => {
     let release: () => void = () => {}
     const probe = a.run('selStr', () => new Promise<string>((resolve) => (release = () => resolve('ok'))))
     await until('the probe is claimed', async () => (await shared.run((r) => r.exists('circuit:probe'))) === 1)
-    await t.rejects(b.run('selStr', async () => 'ok'), kind('circuit_open'), 'another instance does not probe meanwhile')
+    await t.rejects(
+      b.run('selStr', async () => 'ok'),
+      kind('circuit_open'),
+      'another instance does not probe meanwhile',
+    )
     release()
     t.equal(await probe, 'ok')
     t.equal(await b.run('selStr', async () => 'ok'), 'ok', 'closed for everyone after the probe')
@@ -307,7 +328,10 @@ t.test('with a real Redis', async (t) => {
       await b.refresh()
       return b.state === 'half_open'
     })
-    await t.rejects(b.run('selStr', () => Promise.reject(new UpstreamError('aborted', 'selStr', 'gone'))), kind('aborted'))
+    await t.rejects(
+      b.run('selStr', () => Promise.reject(new UpstreamError('aborted', 'selStr', 'gone'))),
+      kind('aborted'),
+    )
     t.equal(await a.run('selStr', async () => 'ok'), 'ok', 'the next call probes')
   })
 
@@ -318,8 +342,15 @@ t.test('with a real Redis', async (t) => {
     shared.onChange((usable) => changes.push(usable))
     const fake = fakeUpstream()
     const cache = new CachedUpstream(fake.upstream, TTL, { store: new RedisRemoteStore(shared), claimMs: 5_000 })
-    const breaker = new CircuitBreaker(1, 60_000, Date.now, { store: new RedisSharedCircuit(shared), probeMs: 5_000, usable: () => shared.usable })
-    const budget = new UpstreamBudget({ concurrency: 4, perSecond: 100, queueLimit: 10 }, new RedisFleetBudget(shared, { perSecond: 100, concurrency: 4, leaseMs: 5_000 }))
+    const breaker = new CircuitBreaker(1, 60_000, Date.now, {
+      store: new RedisSharedCircuit(shared),
+      probeMs: 5_000,
+      usable: () => shared.usable,
+    })
+    const budget = new UpstreamBudget(
+      { concurrency: 4, perSecond: 100, queueLimit: 10 },
+      new RedisFleetBudget(shared, { perSecond: 100, concurrency: 4, leaseMs: 5_000 }),
+    )
 
     own.pause()
     // The first command notices (it times out); the rest skip Redis at once.

@@ -29,28 +29,44 @@ t.test('stores look like the chain: 5-digit codes with real prefixes, Korean add
   const seoul = data.stores.filter((s) => s.address.startsWith('서울')).length
   t.ok(seoul / data.stores.length > 0.3, 'Seoul heavy')
   for (const region of ['부산', '대구', '인천', '광주', '대전', '울산', '경기', '강원', '충청', '전북', '전라', '경상', '제주']) {
-    t.ok(data.stores.some((s) => s.address.startsWith(region)), region)
+    t.ok(
+      data.stores.some((s) => s.address.startsWith(region)),
+      region,
+    )
   }
-  t.ok(data.stores.some((s) => s.floors.includes(-1)), 'some basements')
-  t.ok(data.stores.some((s) => s.name.endsWith('본점')), 'some 본점')
-  t.ok(data.stores.some((s) => /\d호점$/.test(s.name)), 'some N호점')
+  t.ok(
+    data.stores.some((s) => s.floors.includes(-1)),
+    'some basements',
+  )
+  t.ok(
+    data.stores.some((s) => s.name.endsWith('본점')),
+    'some 본점',
+  )
+  t.ok(
+    data.stores.some((s) => /\d호점$/.test(s.name)),
+    'some N호점',
+  )
   t.ok(data.stores.some((s) => s.openTime === '09:00') && data.stores.some((s) => s.closeTime === '23:00'))
   t.ok(data.stores.filter((s) => s.name.includes('강남') || s.address.includes('강남')).length >= 5, '강남 matches several')
 })
 
 t.test('the recorded stores are present exactly', async (t) => {
   for (const real of REAL_STORES) {
-    t.match(data.storeByCode(real.code), {
-      code: real.code,
-      name: real.name,
-      address: real.address,
-      zip: real.zip,
-      lat: real.lat,
-      lng: real.lng,
-      openTime: real.openTime,
-      closeTime: real.closeTime,
-      pickup: real.pickup,
-    }, `${real.code} ${real.name}`)
+    t.match(
+      data.storeByCode(real.code),
+      {
+        code: real.code,
+        name: real.name,
+        address: real.address,
+        zip: real.zip,
+        lat: real.lat,
+        lng: real.lng,
+        openTime: real.openTime,
+        closeTime: real.closeTime,
+        pickup: real.pickup,
+      },
+      `${real.code} ${real.name}`,
+    )
   }
   t.equal(data.storeByCode('10856')?.name, '서울시청광장점')
   t.equal(haversineKm(37.5665, 126.978, 37.5647, 126.9766).toFixed(1), '0.2')
@@ -68,7 +84,9 @@ t.test('products look like the catalogue: 7-digit numbers, price points, image p
     if (!pricePoints.has(p.price)) t.fail(`price ${p.pdNo} ${p.price}`)
     if (p.imagePath === null) nullImages++
     else {
-      const m = /^(https:\/\/img\.daisomall\.co\.kr)?\/file\/PD\/(\d{8})\/([A-Za-z0-9]{20})(\d{7})_00_00([A-Za-z0-9]{20})\.jpg$/.exec(p.imagePath)
+      const m = /^(https:\/\/img\.daisomall\.co\.kr)?\/file\/PD\/(\d{8})\/([A-Za-z0-9]{20})(\d{7})_00_00([A-Za-z0-9]{20})\.jpg$/.exec(
+        p.imagePath,
+      )
       if (m === null || m[3] !== m[5] || m[4] !== p.pdNo) t.fail(`image ${p.imagePath}`)
       if (m?.[1] !== undefined) oldHost++
     }
@@ -88,7 +106,14 @@ t.test('products look like the catalogue: 7-digit numbers, price points, image p
 
 t.test('the recorded products are present exactly', async (t) => {
   for (const real of REAL_PRODUCTS) {
-    t.match(data.productByNo(real.pdNo), { pdNo: real.pdNo, name: real.name, displayName: real.displayName, price: real.price, imagePath: real.imagePath, brand: real.brand })
+    t.match(data.productByNo(real.pdNo), {
+      pdNo: real.pdNo,
+      name: real.name,
+      displayName: real.displayName,
+      price: real.price,
+      imagePath: real.imagePath,
+      brand: real.brand,
+    })
   }
   t.equal(data.productByNo('9999999'), undefined)
 })
@@ -103,10 +128,19 @@ t.test('common keywords hit many products', async (t) => {
 })
 
 t.test('search ranks exact numbers and whole phrases first and is case-insensitive', async (t) => {
-  t.same(data.searchProducts('1049275').map((p) => p.pdNo), ['1049275'])
-  const ampoules = data.searchProducts('앰플').slice(0, 3).map((p) => p.pdNo)
+  t.same(
+    data.searchProducts('1049275').map((p) => p.pdNo),
+    ['1049275'],
+  )
+  const ampoules = data
+    .searchProducts('앰플')
+    .slice(0, 3)
+    .map((p) => p.pdNo)
   t.same(ampoules, ['1049275', '1049277', '1041749'], 'best sellers first')
-  t.same(data.searchProducts('vt 앰플').map((p) => p.pdNo), data.searchProducts('VT 앰플').map((p) => p.pdNo))
+  t.same(
+    data.searchProducts('vt 앰플').map((p) => p.pdNo),
+    data.searchProducts('VT 앰플').map((p) => p.pdNo),
+  )
   t.ok(data.searchProducts('다용도 수세미')[0]?.name.includes('다용도 수세미'))
   const spread = data.searchProducts('수세미 다용도')
   t.ok(spread.length > 0 && spread.every((p) => p.name.includes('수세미') && p.name.includes('다용도')), 'tokens match in any order')
@@ -147,22 +181,37 @@ t.test('the same seed gives the same data; another seed gives other generated re
   t.same(again.stores, data.stores)
   t.same(again.products, data.products)
   const sample = data.products.slice(0, 50)
-  t.same(sample.map((p) => again.stockOf('10528', p.pdNo)), sample.map((p) => data.stockOf('10528', p.pdNo)))
-  t.same(sample.map((p) => again.placementOf('10528', p.pdNo)), sample.map((p) => data.placementOf('10528', p.pdNo)))
+  t.same(
+    sample.map((p) => again.stockOf('10528', p.pdNo)),
+    sample.map((p) => data.stockOf('10528', p.pdNo)),
+  )
+  t.same(
+    sample.map((p) => again.placementOf('10528', p.pdNo)),
+    sample.map((p) => data.placementOf('10528', p.pdNo)),
+  )
 
   const other = createSimulatorData(7)
   t.equal(createSimulatorData(7), other)
-  t.notSame(other.stores.map((s) => s.code), data.stores.map((s) => s.code))
+  t.notSame(
+    other.stores.map((s) => s.code),
+    data.stores.map((s) => s.code),
+  )
   t.equal(other.storeByCode('10224')?.name, '강남역2호점', 'real records do not depend on the seed')
   t.equal(other.productByNo('1047618')?.price, 2000)
-  t.notSame(sample.map((p) => other.stockOf('10528', p.pdNo)), sample.map((p) => data.stockOf('10528', p.pdNo)))
+  t.notSame(
+    sample.map((p) => other.stockOf('10528', p.pdNo)),
+    sample.map((p) => data.stockOf('10528', p.pdNo)),
+  )
 })
 
 t.test('mulberry32 is a deterministic uniform source', async (t) => {
   const a = mulberry32(1)
   const b = mulberry32(1)
   const xs = Array.from({ length: 1000 }, () => a())
-  t.same(Array.from({ length: 1000 }, () => b()), xs)
+  t.same(
+    Array.from({ length: 1000 }, () => b()),
+    xs,
+  )
   t.ok(xs.every((x) => x >= 0 && x < 1))
   const mean = xs.reduce((s, x) => s + x, 0) / xs.length
   t.ok(mean > 0.45 && mean < 0.55)

@@ -45,7 +45,10 @@ async function until(condition: () => boolean): Promise<void> {
 }
 
 const control = async (path: string, body?: unknown): Promise<Response> =>
-  fetch(sim.url + path, body === undefined ? {} : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+  fetch(
+    sim.url + path,
+    body === undefined ? {} : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) },
+  )
 
 t.test('http500 answers a Spring default error JSON', async (t) => {
   sim.setFault('selStr', { kind: 'http500' })
@@ -175,7 +178,7 @@ t.test('shapeDrift renames a field or puts a word where a number belongs', async
 
   sim.setFault('selIntPdStDispInfo', { kind: 'shapeDrift', variant: 'renamedField' })
   const placement = await post('/pdo/selIntPdStDispInfo', { pdNo: '1049275', strCd: '10224' }, await authHeaders())
-  t.same((await placement.json() as Json)['data'], [{ zoneNo: '60', floorNo: '2', storeErp: '04224' }])
+  t.same(((await placement.json()) as Json)['data'], [{ zoneNo: '60', floorNo: '2', storeErp: '04224' }])
 
   sim.setFault('authRequest', { kind: 'shapeDrift', variant: 'renamedField' })
   const auth = await fetch(sim.url + '/auth/request')
@@ -305,7 +308,10 @@ t.test('stats count calls per endpoint and keep the recent requests', async (t) 
   t.equal(stats.total, 3)
   t.equal(stats.inFlight, 0)
   t.equal(stats.maxInFlight, 1)
-  t.same(stats.requests.map((r) => r.endpoint), ['selStr', 'selStr', 'pdThumbSelSimple'])
+  t.same(
+    stats.requests.map((r) => r.endpoint),
+    ['selStr', 'selStr', 'pdThumbSelSimple'],
+  )
   t.same(stats.requests[2]?.body, { searchText: '수세미', currentPage: 1, pageSize: 5 })
   t.equal(stats.requests[0]?.headers['user-agent'], UA)
   sim.resetStats()
@@ -385,7 +391,8 @@ t.test('the /__sim control routes validate their input', async (t) => {
     { kind: 'shapeDrift', variant: 'renamedField' },
     { kind: 'omitRows' },
   ]
-  for (const fault of good) t.equal((await control('/__sim/faults', { endpoint: 'selStrPkupStck' satisfies SimEndpoint, fault })).status, 200, fault.kind)
+  for (const fault of good)
+    t.equal((await control('/__sim/faults', { endpoint: 'selStrPkupStck' satisfies SimEndpoint, fault })).status, 200, fault.kind)
   const defaults = await control('/__sim/faults', { fault: { kind: 'html' } })
   t.equal(defaults.status, 200, "endpoint defaults to '*'")
   t.equal((await control('/__sim/latency', { ms: 1 })).status, 200)

@@ -47,10 +47,41 @@ async function authHeaders(target: Simulator = sim, userAgent = UA): Promise<Rec
 
 const STORE_STRING_FIELDS = ['strCd', 'strNm', 'strZip', 'strAddr', 'strTno', 'opngTime', 'clsngTime', 'km']
 const STORE_NUMBER_FIELDS = ['totalCnt', 'dataAllTotal', 'currentPageCnt', 'rnum', 'strLitd', 'strLttd']
-const STORE_NULL_FIELDS = ['rgpsId', 'regDttm', 'mdpsId', 'modDttm', 'status', 'frRgerId', 'frRgDtm', 'lsUpdrId', 'lsUpdtDtm', 'brchChgrCrryTno', 'hldyDt']
+const STORE_NULL_FIELDS = [
+  'rgpsId',
+  'regDttm',
+  'mdpsId',
+  'modDttm',
+  'status',
+  'frRgerId',
+  'frRgDtm',
+  'lsUpdrId',
+  'lsUpdtDtm',
+  'brchChgrCrryTno',
+  'hldyDt',
+]
 const STORE_FLAGS = [
-  'parkYn', 'nmtkYn', 'phcYn', 'usimYn', 'ovrseaUsimYn', 'hbrdUsimYn', 'phstkYn', 'pkupYn', 'bassPkupStrYn', 'pntAcmYn',
-  'pntUseYn', 'elecRctwYn', 'useYn', 'directYn', 'nocashYn', 'sccardYn', 'sccashYn', 'elvtYn', 'entrRampYn', 'taxfYn', 'hflpYn',
+  'parkYn',
+  'nmtkYn',
+  'phcYn',
+  'usimYn',
+  'ovrseaUsimYn',
+  'hbrdUsimYn',
+  'phstkYn',
+  'pkupYn',
+  'bassPkupStrYn',
+  'pntAcmYn',
+  'pntUseYn',
+  'elecRctwYn',
+  'useYn',
+  'directYn',
+  'nocashYn',
+  'sccardYn',
+  'sccashYn',
+  'elvtYn',
+  'entrRampYn',
+  'taxfYn',
+  'hflpYn',
 ]
 
 t.test('selStr answers the full envelope and MsStrVO rows with the types as sent', async (t) => {
@@ -94,22 +125,41 @@ t.test('without coordinates km is measured from (0,0), as the recorded "13181.1"
 })
 
 t.test('with coordinates stores come nearest first with a one-decimal km string', async (t) => {
-  const rows = rowsOf(await postJson('/ms/msg/selStr', { keyword: '', curLttd: 37.5665, curLitd: 126.978, currentPage: 1, pageSize: 20, geolocationAgrYn: 'Y' }))
+  const rows = rowsOf(
+    await postJson('/ms/msg/selStr', {
+      keyword: '',
+      curLttd: 37.5665,
+      curLitd: 126.978,
+      currentPage: 1,
+      pageSize: 20,
+      geolocationAgrYn: 'Y',
+    }),
+  )
   t.equal(rows.length, 20)
   t.equal(rows[0]?.['strCd'], '10856')
   t.equal(rows[0]?.['km'], '0.2')
   const km = rows.map((r) => r['km'] as string)
   for (const k of km) t.match(k, /^\d+\.\d$/)
   const numeric = km.map(Number)
-  t.same(numeric, [...numeric].sort((a, b) => a - b), 'ascending distance')
-  t.same(rows.map((r) => r['rnum']), Array.from({ length: 20 }, (_, i) => i + 1))
+  t.same(
+    numeric,
+    [...numeric].sort((a, b) => a - b),
+    'ascending distance',
+  )
+  t.same(
+    rows.map((r) => r['rnum']),
+    Array.from({ length: 20 }, (_, i) => i + 1),
+  )
 })
 
 t.test('paging carries totalCnt, currentPageCnt and rnum, and past the end is an empty success', async (t) => {
   const total = sim.data.stores.length
   const page2 = rowsOf(await postJson('/ms/msg/selStr', { keyword: '', currentPage: 2, pageSize: 10 }))
   t.equal(page2.length, 10)
-  t.same(page2.map((r) => r['rnum']), [11, 12, 13, 14, 15, 16, 17, 18, 19, 20])
+  t.same(
+    page2.map((r) => r['rnum']),
+    [11, 12, 13, 14, 15, 16, 17, 18, 19, 20],
+  )
   t.ok(page2.every((r) => r['totalCnt'] === total && r['currentPageCnt'] === 10))
 
   const lastPage = Math.ceil(total / 100)
@@ -134,13 +184,19 @@ t.test('keyword matches name or address as a substring, without whitespace norma
   t.ok(rows.every((r) => String(r['strNm']).includes('강남') || String(r['strAddr']).includes('강남')))
   t.ok(rows.some((r) => r['strCd'] === '11199'))
   const exact = rowsOf(await postJson('/ms/msg/selStr', { keyword: '강남역2호점' }))
-  t.same(exact.map((r) => r['strCd']), ['10224'])
+  t.same(
+    exact.map((r) => r['strCd']),
+    ['10224'],
+  )
   t.same(rowsOf(await postJson('/ms/msg/selStr', { keyword: '강남역 2호점' })), [])
 })
 
 t.test('inclusiveStrCd looks up one store and an unknown code gives empty data', async (t) => {
   const found = rowsOf(await postJson('/ms/msg/selStr', { inclusiveStrCd: '11199' }))
-  t.same(found.map((r) => [r['strCd'], r['strNm'], r['strAddr']]), [['11199', '강남역점', '서울특별시 강남구 강남대로 422 (역삼동)']])
+  t.same(
+    found.map((r) => [r['strCd'], r['strNm'], r['strAddr']]),
+    [['11199', '강남역점', '서울특별시 강남구 강남대로 422 (역삼동)']],
+  )
   const unknown = await postJson('/ms/msg/selStr', { inclusiveStrCd: '99999' })
   t.equal(unknown['success'], true)
   t.same(unknown['data'], [])
@@ -150,7 +206,10 @@ t.test('pkupYn "Y" keeps pickup stores only', async (t) => {
   const rows = rowsOf(await postJson('/ms/msg/selStr', { keyword: '강남', pkupYn: 'Y', pageSize: 100 }))
   t.ok(rows.length > 0)
   t.ok(rows.every((r) => r['pkupYn'] === 'Y'))
-  t.notOk(rows.some((r) => r['strCd'] === '10600'), '역삼점 is not a pickup store')
+  t.notOk(
+    rows.some((r) => r['strCd'] === '10600'),
+    '역삼점 is not a pickup store',
+  )
 })
 
 t.test('every path is also served under /api', async (t) => {
@@ -184,7 +243,22 @@ t.test('pdThumbSelSimple rows carry the catalogue fields with prices as strings'
   t.equal(rows.length, 5)
   const total = sim.data.searchProducts('건전지').length
   for (const row of rows) {
-    t.same(Object.keys(row), ['pdNo', 'pdNm', 'exhPdNm', 'pdPrc', 'atchFileUrl', 'totalCnt', 'currentPageCnt', 'onlyPkupYn', 'newPdYn', 'pkupOrPsblYn', 'optPdYn', 'sleStsCd', 'onlSclCd', 'brndNm'])
+    t.same(Object.keys(row), [
+      'pdNo',
+      'pdNm',
+      'exhPdNm',
+      'pdPrc',
+      'atchFileUrl',
+      'totalCnt',
+      'currentPageCnt',
+      'onlyPkupYn',
+      'newPdYn',
+      'pkupOrPsblYn',
+      'optPdYn',
+      'sleStsCd',
+      'onlSclCd',
+      'brndNm',
+    ])
     t.match(row['pdNo'], /^\d{7}$/)
     t.match(row['pdPrc'], /^\d+$/)
     t.equal(row['totalCnt'], total)
@@ -196,12 +270,15 @@ t.test('pdThumbSelSimple rows carry the catalogue fields with prices as strings'
 
 t.test('a real product appears exactly as recorded', async (t) => {
   const rows = rowsOf(await postJson('/pdo/pdThumbSelSimple', { searchText: '팬트리수납함', currentPage: 1, pageSize: 10 }))
-  t.match(rows.find((r) => r['pdNo'] === '1047618'), {
-    pdNm: '심플 팬트리수납함(약14*21*15 cm)',
-    pdPrc: '2000',
-    atchFileUrl: '/file/PD/20260119/eA4jhxzclhkWBLdfXdne1047618_00_00eA4jhxzclhkWBLdfXdne.jpg',
-    pkupOrPsblYn: 'Y',
-  })
+  t.match(
+    rows.find((r) => r['pdNo'] === '1047618'),
+    {
+      pdNm: '심플 팬트리수납함(약14*21*15 cm)',
+      pdPrc: '2000',
+      atchFileUrl: '/file/PD/20260119/eA4jhxzclhkWBLdfXdne1047618_00_00eA4jhxzclhkWBLdfXdne.jpg',
+      pkupOrPsblYn: 'Y',
+    },
+  )
   const [byNo] = rowsOf(await postJson('/pdo/pdThumbSelSimple', { searchText: '1049275', currentPage: 1, pageSize: 10 }))
   t.match(byNo, { pdNo: '1049275', pdNm: 'VT 리들샷 100 페이셜 부스팅 퍼스트 앰플 2ml*6개입', pdPrc: '3000', brndNm: 'VT>00044>VT' })
   const [option] = rowsOf(await postJson('/pdo/pdThumbSelSimple', { searchText: '1075311' }))
@@ -240,7 +317,10 @@ t.test('auth/request hands out a JWT-looking token bound to a uid', async (t) =>
     t.type(claims['exp'], 'number')
     t.type(claims['uah'], 'string')
   }
-  t.ok(tokens.some((x) => x.raw.endsWith('\n')), 'some tokens carry a trailing newline')
+  t.ok(
+    tokens.some((x) => x.raw.endsWith('\n')),
+    'some tokens carry a trailing newline',
+  )
   t.equal(new Set(tokens.map((x) => x.uid)).size, 3)
   t.equal(sim.issuedTokens(), 3)
   const res = await fetch(sim.url + '/auth/request')
@@ -261,15 +341,22 @@ t.test('selStrPkupStck with a valid bearer returns string rows matching the data
   t.equal(res.status, 200)
   const body = (await res.json()) as Json
   t.match(body, { message: 'success', returnCode: 'success', success: true })
-  t.same(rowsOf(body), [
-    { pdNo: '1049275', strCd: '10224', sleStsCd: '1', stck: '3' },
-    { pdNo: product.pdNo, strCd: '11199', sleStsCd: '1', stck: String(sim.data.stockOf('11199', product.pdNo)) },
-  ], 'unknown product and unknown store are omitted')
+  t.same(
+    rowsOf(body),
+    [
+      { pdNo: '1049275', strCd: '10224', sleStsCd: '1', stck: '3' },
+      { pdNo: product.pdNo, strCd: '11199', sleStsCd: '1', stck: String(sim.data.stockOf('11199', product.pdNo)) },
+    ],
+    'unknown product and unknown store are omitted',
+  )
 })
 
 t.test('the Cookie DM_UID header is optional and the token works via /api too', async (t) => {
   const headers = await authHeaders()
-  const res = await post('/api/pd/pdh/selStrPkupStck', [{ pdNo: '1019373', strCd: '11199' }], { ...headers, cookie: `DM_UID=${headers['x-dm-uid'] ?? ''}` })
+  const res = await post('/api/pd/pdh/selStrPkupStck', [{ pdNo: '1019373', strCd: '11199' }], {
+    ...headers,
+    cookie: `DM_UID=${headers['x-dm-uid'] ?? ''}`,
+  })
   t.equal(res.status, 200)
   t.same(rowsOf((await res.json()) as Json), [{ pdNo: '1019373', strCd: '11199', sleStsCd: '1', stck: '12' }])
 })
@@ -319,7 +406,11 @@ t.test('protected endpoints answer 401 Unauthorized for every kind of bad pre-au
     ['forged token', { authorization: `Bearer ${bearerFor(good.token.slice(0, -4) + 'AAAA')}`, 'x-dm-uid': good.uid }, 'bad-signature'],
     ['no uid', { authorization: `Bearer ${bearerFor(good.token)}` }, 'missing-uid'],
     ['wrong uid', { authorization: `Bearer ${bearerFor(good.token)}`, 'x-dm-uid': 'someone-else' }, 'uid-mismatch'],
-    ['other User-Agent', { authorization: `Bearer ${bearerFor(good.token)}`, 'x-dm-uid': good.uid, 'user-agent': 'curl/8.0' }, 'user-agent-mismatch'],
+    [
+      'other User-Agent',
+      { authorization: `Bearer ${bearerFor(good.token)}`, 'x-dm-uid': good.uid, 'user-agent': 'curl/8.0' },
+      'user-agent-mismatch',
+    ],
   ]
   for (const [name, headers, reason] of cases) {
     for (const path of ['/pd/pdh/selStrPkupStck', '/pdo/selIntPdStDispInfo']) {

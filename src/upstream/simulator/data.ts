@@ -1,3 +1,6 @@
+// Why one file of over 400 lines: the generator is one seeded pass (stores, then products, then the
+// per-pair stock and placement hashes that depend on both); splitting it would split the seed's order.
+
 // Deterministic data set for the upstream simulator. Stores and products are generated once per seed from
 // the fixture vocabularies; stock and placement for a (store, product) pair are computed on demand from a
 // hash, so 300 × 2,000 pairs need no table and every process agrees on every value.
@@ -13,9 +16,27 @@ export const DEFAULT_SEED = 20260914
 
 /** Y/N columns of the upstream's MsStrVO row, in the order the upstream sends them. */
 export const STORE_FLAG_KEYS = [
-  'parkYn', 'nmtkYn', 'phcYn', 'usimYn', 'ovrseaUsimYn', 'hbrdUsimYn', 'phstkYn', 'pkupYn', 'bassPkupStrYn',
-  'pntAcmYn', 'pntUseYn', 'elecRctwYn', 'useYn', 'directYn', 'nocashYn', 'sccardYn', 'sccashYn', 'elvtYn',
-  'entrRampYn', 'taxfYn', 'hflpYn',
+  'parkYn',
+  'nmtkYn',
+  'phcYn',
+  'usimYn',
+  'ovrseaUsimYn',
+  'hbrdUsimYn',
+  'phstkYn',
+  'pkupYn',
+  'bassPkupStrYn',
+  'pntAcmYn',
+  'pntUseYn',
+  'elecRctwYn',
+  'useYn',
+  'directYn',
+  'nocashYn',
+  'sccardYn',
+  'sccashYn',
+  'elvtYn',
+  'entrRampYn',
+  'taxfYn',
+  'hflpYn',
 ] as const
 export type StoreFlagKey = (typeof STORE_FLAG_KEYS)[number]
 export type YN = 'Y' | 'N'
@@ -223,7 +244,10 @@ function generateStores(seed: number): SimStore[] {
   const stores: SimStore[] = []
 
   for (const real of REAL_STORES) {
-    const flags = { ...storeFlags(rand, real.floors, real.pickup), ...real.flags, pkupYn: real.pickup ? 'Y' : 'N' } as Record<StoreFlagKey, YN>
+    const flags = { ...storeFlags(rand, real.floors, real.pickup), ...real.flags, pkupYn: real.pickup ? 'Y' : 'N' } as Record<
+      StoreFlagKey,
+      YN
+    >
     stores.push({
       code: real.code,
       name: real.name,
@@ -282,7 +306,7 @@ function generateStores(seed: number): SimStore[] {
       const base: string =
         previousBase !== null && rand.chance(0.06)
           ? previousBase
-          : landmark ?? baseFromDong(district.dongs[i % district.dongs.length] ?? district.cityShort)
+          : (landmark ?? baseFromDong(district.dongs[i % district.dongs.length] ?? district.cityShort))
       previousBase = base
       const flagship = i === 0 && !base.endsWith('역') && rand.chance(0.08)
       const name = uniqueName(base, district, flagship)
@@ -303,14 +327,37 @@ function generateStores(seed: number): SimStore[] {
         const clear = stores.every((s, index) => haversineKm(lat, lng, s.lat, s.lng) >= (index < REAL_STORES.length ? 0.6 : 0.15))
         if (clear) break
       }
-      const openTime = weighted(rand, [['10:00', 85], ['09:00', 10], ['09:30', 5]] as const)
-      const closeTime = weighted(rand, [['22:00', 80], ['23:00', 8], ['21:00', 10], ['21:30', 2]] as const)
+      const openTime = weighted(rand, [
+        ['10:00', 85],
+        ['09:00', 10],
+        ['09:30', 5],
+      ] as const)
+      const closeTime = weighted(rand, [
+        ['22:00', 80],
+        ['23:00', 8],
+        ['21:00', 10],
+        ['21:30', 2],
+      ] as const)
       const floors = [...weighted(rand, FLOOR_PLANS)]
       const pickup = rand.chance(0.85)
       const flags = storeFlags(rand, floors, pickup)
       const lowest = floors[0] ?? 1
       const detailAddress = lowest < 0 && rand.chance(0.4) ? `지하 ${-lowest}층` : rand.chance(0.1) ? `${lowest}층` : null
-      stores.push({ code: newCode(), name, zip, address, lat, lng, openTime, closeTime, floors, pickup, erp: newErp(), flags, detailAddress })
+      stores.push({
+        code: newCode(),
+        name,
+        zip,
+        address,
+        lat,
+        lng,
+        openTime,
+        closeTime,
+        floors,
+        pickup,
+        erp: newErp(),
+        flags,
+        detailAddress,
+      })
     }
   }
   return stores.sort((a, b) => (a.code < b.code ? -1 : a.code > b.code ? 1 : 0))
@@ -488,9 +535,7 @@ function buildData(seed: number): SimulatorData {
   const storeIndex = new Map(stores.map((s) => [s.code, s]))
   const productIndex = new Map(records.map((r) => [r.product.pdNo, r]))
   const pinned = new Map(PINNED_STOCK.map((p) => [`${p.strCd}|${p.pdNo}`, p]))
-  const storeShare = new Map(
-    stores.map((s) => [s.code, IN_STOCK_SHARE_MIN + IN_STOCK_SHARE_SPREAD * unit(hashOf(seed, 'share', s.code))]),
-  )
+  const storeShare = new Map(stores.map((s) => [s.code, IN_STOCK_SHARE_MIN + IN_STOCK_SHARE_SPREAD * unit(hashOf(seed, 'share', s.code))]))
   const searchCache = new Map<string, SimProduct[]>()
 
   const stockOf = (strCd: string, pdNo: string): number => {
@@ -536,10 +581,7 @@ function buildData(seed: number): SimulatorData {
       scored.push({ record, rank })
     }
     scored.sort(
-      (a, b) =>
-        a.rank - b.rank ||
-        b.record.popularity - a.record.popularity ||
-        (a.record.product.pdNo < b.record.product.pdNo ? -1 : 1),
+      (a, b) => a.rank - b.rank || b.record.popularity - a.record.popularity || (a.record.product.pdNo < b.record.product.pdNo ? -1 : 1),
     )
     const result = scored.map((s) => s.record.product)
     // Catalogue scans page through the same query many times; keep recent ones.

@@ -41,15 +41,27 @@ export interface SimFaultRule {
 }
 
 export const SIM_FAULT_KINDS: readonly SimFaultKind[] = [
-  'http500', 'html', 'unauthorized', 'unauthorizedBody', 'successFalse', 'hang', 'malformedJson', 'rateLimited',
-  'reset', 'shapeDrift', 'emptyData', 'omitRows', 'undisclosed', 'emptyBody', 'missingUidHeader',
+  'http500',
+  'html',
+  'unauthorized',
+  'unauthorizedBody',
+  'successFalse',
+  'hang',
+  'malformedJson',
+  'rateLimited',
+  'reset',
+  'shapeDrift',
+  'emptyData',
+  'omitRows',
+  'undisclosed',
+  'emptyBody',
+  'missingUidHeader',
 ]
 
 export const isSimEndpoint = (value: unknown): value is SimEndpoint =>
   typeof value === 'string' && (SIM_ENDPOINTS as readonly string[]).includes(value)
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
 
 /** Validates a fault that arrived as JSON (the /__sim/faults control route); returns an error message when invalid. */
 export function parseFault(value: unknown): SimFault | string {

@@ -49,7 +49,9 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> 
   try {
     simulator = await startSimulator(options)
   } catch (error) {
-    process.stderr.write(`simulator: cannot listen on ${options.host}:${options.port}: ${error instanceof Error ? error.message : String(error)}\n`)
+    process.stderr.write(
+      `simulator: cannot listen on ${options.host}:${options.port}: ${error instanceof Error ? error.message : String(error)}\n`,
+    )
     process.exit(1)
   }
   process.stderr.write(

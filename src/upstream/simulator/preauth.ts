@@ -21,19 +21,15 @@ export interface PreAuthClaims {
 }
 
 export type PreAuthFailure =
-  | 'missing-bearer'
-  | 'bad-bearer'
-  | 'bad-token'
-  | 'bad-signature'
-  | 'expired'
-  | 'missing-uid'
-  | 'uid-mismatch'
-  | 'user-agent-mismatch'
+  'missing-bearer' | 'bad-bearer' | 'bad-token' | 'bad-signature' | 'expired' | 'missing-uid' | 'uid-mismatch' | 'user-agent-mismatch'
 
 export type PreAuthCheck = { ok: true; claims: PreAuthClaims } | { ok: false; reason: PreAuthFailure }
 
 export function userAgentHash(userAgent: string | undefined): string {
-  return createHash('sha256').update(userAgent ?? '').digest('base64url').slice(0, 22)
+  return createHash('sha256')
+    .update(userAgent ?? '')
+    .digest('base64url')
+    .slice(0, 22)
 }
 
 function aesKey(key: string): Buffer {

@@ -151,7 +151,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
   const server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
       // A bug in the simulator must look like an upstream 500, never hang the client.
-      process.emitWarning(`simulator handler failed: ${error instanceof Error ? error.stack ?? error.message : String(error)}`)
+      process.emitWarning(`simulator handler failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`)
       send(res, springError(500, req.url ?? '/'))
     })
   })

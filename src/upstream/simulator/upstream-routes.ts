@@ -65,7 +65,12 @@ function shapeReply(endpoint: SimEndpoint, fault: SimFault, reply: Reply): Reply
   }
   if (fault.kind === 'malformedJson' && reply.json !== undefined) {
     const full = JSON.stringify(reply.json)
-    return { status: 200, headers: reply.headers, text: full.slice(0, Math.max(1, Math.floor(full.length * 0.6))), contentType: 'application/json' }
+    return {
+      status: 200,
+      headers: reply.headers,
+      text: full.slice(0, Math.max(1, Math.floor(full.length * 0.6))),
+      contentType: 'application/json',
+    }
   }
   const json = reply.json
   if (reply.status !== 200 || !isRecord(json) || json['success'] !== true || !Array.isArray(json['data'])) return reply
@@ -102,7 +107,12 @@ function replacingReply(endpoint: SimEndpoint, fault: SimFault, path: string): R
       return springError(500, path)
     case 'html': {
       const status = fault.status ?? 502
-      return { status, headers: { 'CF-RAY': `${randomBytes(8).toString('hex')}-ICN` }, text: edgeErrorPage(status, randomBytes(8).toString('hex')), contentType: 'text/html; charset=UTF-8' }
+      return {
+        status,
+        headers: { 'CF-RAY': `${randomBytes(8).toString('hex')}-ICN` },
+        text: edgeErrorPage(status, randomBytes(8).toString('hex')),
+        contentType: 'text/html; charset=UTF-8',
+      }
     }
     case 'unauthorized':
       return { status: fault.status ?? 401, headers: {}, json: UNAUTHORIZED_BODY }
@@ -119,7 +129,12 @@ function replacingReply(endpoint: SimEndpoint, fault: SimFault, path: string): R
       }
     }
     case 'emptyBody':
-      return { status: 200, headers: {}, text: '', contentType: endpoint === 'authRequest' ? 'text/plain;charset=UTF-8' : 'application/json' }
+      return {
+        status: 200,
+        headers: {},
+        text: '',
+        contentType: endpoint === 'authRequest' ? 'text/plain;charset=UTF-8' : 'application/json',
+      }
     default:
       return null
   }
