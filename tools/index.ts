@@ -194,10 +194,10 @@ export async function callTool(
   options: ToolOptions = {},
   inputJson: JsonSchemaObject = inputJsonOf(tool),
 ): Promise<CallToolResult> {
-  // Once the call has answered, upstream work started for it (say, placements still in flight when a
-  // scan failed) is cancelled too; calls coalesced onto the same upstream request keep it alive.
-  const answered = new AbortController()
-  const signal = AbortSignal.any([context.signal, answered.signal])
+  // The caller's signal as is: upstream work a failed call leaves running (placements in flight when a
+  // scan failed) is cancelled by the service's own deadline controller, as on REST. A controller and an
+  // AbortSignal.any per call here cost about a tenth of a cached call's CPU.
+  const signal = context.signal
   try {
     const input = validateInput(tool.inputSchema, coerceArguments(args ?? {}, inputJson), tool.hints)
     const progress =
@@ -225,8 +225,6 @@ export async function callTool(
     const failure = toServiceError(error, tool.family)
     options.onFailure?.(tool.name, failure)
     return toolError(failure, tool.family, options.documentationUrl, options.localHint?.(failure))
-  } finally {
-    answered.abort(new Error('the tool call has answered'))
   }
 }
 
