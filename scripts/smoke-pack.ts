@@ -83,6 +83,10 @@ try {
   check(/11199/.test(cli([...sim, 'store', '11199'], 0).out), 'store')
   check(/원/.test(cli([...sim, 'products', '11199', '수납'], 0).out), 'products table')
   check(/in stock|out of stock/.test(cli([...sim, 'availability', '1047618', '11199'], 0).out), 'availability')
+  check(
+    /Near 홍대입구점 \(10962\)/.test(cli([...sim, 'where', '우산', '--near', '홍대입구역'], 0).out),
+    'where: the nearest stores that have it',
+  )
   const json = cli([...sim, '--json', 'stores', '강남', '-n', '2'], 0, {}, false)
   check(Array.isArray((JSON.parse(json.out) as { stores: unknown[] }).stores), '--json prints the result as JSON')
   cli([...sim, 'store', 'abc'], 2)
