@@ -19,6 +19,7 @@ import { DOCS_PATH, ServiceError } from '../../src/errors.js'
 import type { StoreService } from '../../src/service.js'
 import {
   CAPABILITIES,
+  MODERN_PROTOCOL_VERSION,
   PROTOCOL_VERSION,
   PROTOCOL_VERSIONS,
   SERVER_DESCRIPTION,
@@ -35,6 +36,8 @@ import { answerFastToolCall } from './mcp-fast.js'
 import { invalidParamsAnswer } from '../../tools/screen.js'
 
 export const MCP_PATH = '/api/mcp'
+/** Methods the 2026-07-28 revision removed (its changelog): answered "method not found" in that era. */
+const REMOVED_IN_MODERN = new Set(['ping', 'logging/setLevel', 'resources/subscribe', 'resources/unsubscribe'])
 export const MCP_BODY_LIMIT = 256 * 1024 // 256 KiB: a tools/call is a few hundred bytes
 export const SERVER_CARD_PATH = `${MCP_PATH}/server-card`
 /** Reconnection delay suggested to clients when the server ends a GET stream (SSE `retry:`). */
@@ -321,7 +324,12 @@ async function handlePost(request: FastifyRequest, reply: FastifyReply, handler:
   }
   // First: the fast path takes only well-formed calls, so it needs no params screen.
   if (await answerFastToolCall(request, reply, body, service, `${baseUrl(request)}${DOCS_PATH}#errors`)) return
-  const invalid = invalidParamsAnswer(body)
+  // A method 2026-07-28 removed is the SDK's to refuse (404, -32601), whatever its params look like.
+  const removedMethod =
+    request.headers['mcp-protocol-version'] === MODERN_PROTOCOL_VERSION &&
+    typeof (body as { method?: unknown } | null)?.method === 'string' &&
+    REMOVED_IN_MODERN.has((body as { method: string }).method)
+  const invalid = removedMethod ? undefined : invalidParamsAnswer(body)
   if (invalid) {
     reply.code(200).header('content-type', 'application/json').header('cache-control', 'no-store').send(invalid)
     return

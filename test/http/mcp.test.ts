@@ -154,6 +154,15 @@ t.test('MCP over Streamable HTTP at /api/mcp', async (t) => {
     })
   }
 
+  t.test('2026-07-28: methods the revision removed are 404 method-not-found, whatever their params', async (t) => {
+    for (const method of ['ping', 'logging/setLevel', 'resources/subscribe']) {
+      const { body, headers } = modern(method, method === 'resources/subscribe' ? { uri: 'skill://x' } : {})
+      const res = await post(url, body, headers)
+      t.equal(res.status, 404, method)
+      t.match(res.messages, [{ id: 1, error: { code: -32601 } }], method)
+    }
+  })
+
   t.test('2026-07-28: server/discover advertises the revision, capabilities and a cache lifetime', async (t) => {
     const { body, headers } = modern('server/discover')
     const res = await post(url, body, headers)
