@@ -1,29 +1,15 @@
-import { z } from 'zod'
+import type { z } from 'zod'
 import { invalidParameter } from '../src/errors.js'
-import { validateInput, type Hints } from '../src/validation.js'
+import { INTEGER_TEXT, NUMBER_TEXT, fieldKinds, validateInput, type Hints } from '../src/validation.js'
 
 /**
  * Query strings arrive as text. The route's zod object (the same one the OpenAPI document is built
  * from) says which fields are numbers; those are converted here, then the object validates the rest.
  */
 
-const numericKinds = new WeakMap<z.ZodType, 'number' | 'integer' | null>()
-
-function numericKind(field: z.ZodType): 'number' | 'integer' | null {
-  let kind = numericKinds.get(field)
-  if (kind === undefined) {
-    const json = z.toJSONSchema(field, { io: 'input', unrepresentable: 'any' }) as { type?: unknown }
-    kind = json.type === 'number' || json.type === 'integer' ? json.type : null
-    numericKinds.set(field, kind)
-  }
-  return kind
-}
-
-const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/
-const INTEGER = /^[+-]?\d+$/
-
 export function parseQuery<S extends z.ZodObject>(schema: S, query: unknown, hints: Hints = {}): z.output<S> {
   const raw = (query ?? {}) as Record<string, unknown>
+  const kinds = fieldKinds(schema)
   const typed: Record<string, unknown> = {}
   for (const [key, value] of Object.entries(raw)) {
     // Only the schema's own fields: a key like `constructor` or `__proto__` is not a parameter.
@@ -34,9 +20,9 @@ export function parseQuery<S extends z.ZodObject>(schema: S, query: unknown, hin
     if (typeof value !== 'string') continue
     // An empty value counts as absent, as HTML forms send it.
     if (value.trim() === '') continue
-    const kind = numericKind(schema.shape[key] as z.ZodType)
-    if (kind) {
-      const pattern = kind === 'integer' ? INTEGER : NUMBER
+    const kind = kinds[key]
+    if (kind === 'number' || kind === 'integer') {
+      const pattern = kind === 'integer' ? INTEGER_TEXT : NUMBER_TEXT
       if (!pattern.test(value.trim())) {
         throw invalidParameter(
           key,

@@ -1,4 +1,4 @@
-import type { z } from 'zod'
+import { z } from 'zod'
 import { ServiceError, invalidParameter, missingParameter } from './errors.js'
 
 /** Per-parameter hints that tell the caller what to send instead. */
@@ -49,3 +49,30 @@ function valueAt(input: unknown, path: PropertyKey[]): unknown {
   }
   return value
 }
+
+/** What a door's raw value must become for a field: the field's JSON Schema type on the input side. */
+export type FieldKind = 'number' | 'integer' | 'string' | 'other'
+
+const kindsBySchema = new WeakMap<z.ZodObject, Record<string, FieldKind>>()
+
+/**
+ * Each field's kind, read once per schema. The one place both doors learn what a field is: REST query
+ * strings arrive as text, MCP arguments as whatever a host or model sent (`11199` for a string code,
+ * `"2"` for a number).
+ */
+export function fieldKinds(schema: z.ZodObject): Record<string, FieldKind> {
+  let kinds = kindsBySchema.get(schema)
+  if (!kinds) {
+    kinds = {}
+    for (const [name, field] of Object.entries(schema.shape as Record<string, z.ZodType>)) {
+      const type = (z.toJSONSchema(field, { io: 'input', unrepresentable: 'any' }) as { type?: unknown }).type
+      kinds[name] = type === 'number' || type === 'integer' || type === 'string' ? type : 'other'
+    }
+    kindsBySchema.set(schema, kinds)
+  }
+  return kinds
+}
+
+/** Decimal text as people and hosts write numbers; integers for whole-number fields. */
+export const NUMBER_TEXT = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/
+export const INTEGER_TEXT = /^[+-]?\d+$/

@@ -4,7 +4,7 @@ import { z } from 'zod'
 import { ServiceError, toServiceError } from '../src/errors.js'
 import type { ScanProgress } from '../src/schemas.js'
 import type { StoreService } from '../src/service.js'
-import { validateInput } from '../src/validation.js'
+import { NUMBER_TEXT, fieldKinds, validateInput } from '../src/validation.js'
 import type { ToolDefinition } from './definition.js'
 import { toolError, toolErrorBody } from './errors.js'
 import { getProductAvailability } from './get-product-availability.js'
@@ -103,12 +103,6 @@ function preparedTools(): Map<string, Prepared> {
   return prepared
 }
 
-/** The advertised input JSON Schema, converted once per process (coercion reads the declared types). */
-function inputJsonOf(tool: ToolDefinition): JsonSchemaObject {
-  const entry = preparedTools().get(tool.name)
-  return entry?.tool === tool ? entry.inputJson : toJsonSchema(tool.inputSchema, 'input')
-}
-
 /** The tools exactly as tools/list sends them, in toolDefinitions order. */
 export function advertisedTools(): Tool[] {
   listedTools ??= [...preparedTools().values()].map((p) => p.listed)
@@ -148,7 +142,7 @@ export function installTools(mcp: McpServer, service: StoreService, options: Too
       })
       return { isError: true, content: [{ type: 'text', text: JSON.stringify(toolErrorBody(error, options.documentationUrl)) }] }
     }
-    return callTool(entry.tool, service, parsed.data.arguments, contextOf(ctx), options, entry.inputJson)
+    return callTool(entry.tool, service, parsed.data.arguments, contextOf(ctx), options)
   })
 }
 
@@ -168,20 +162,19 @@ function contextOf(ctx: ServerContext): CallContext {
   }
 }
 
-const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/
-
 /**
  * Hosts and models often send `11199` for a string code, or `"2"` for a number (the Inspector CLI
- * parses `--tool-arg branchCode=11199` as a number). Such values are taken as meant, guided by the
- * advertised types, the way REST query strings are; everything else is left to the strict schema.
+ * parses `--tool-arg branchCode=11199` as a number). Such values are taken as meant, by the same field
+ * kinds and number syntax the REST query strings use; everything else is left to the strict schema.
  */
-function coerceArguments(args: unknown, json: JsonSchemaObject): unknown {
+function coerceArguments(args: unknown, schema: z.ZodObject): unknown {
   if (args === null || typeof args !== 'object' || Array.isArray(args)) return args
+  const kinds = fieldKinds(schema)
   const out: Record<string, unknown> = { ...(args as Record<string, unknown>) }
   for (const [key, value] of Object.entries(out)) {
-    const type = json.properties?.[key]?.type
-    if (type === 'string' && typeof value === 'number' && Number.isFinite(value)) out[key] = String(value)
-    if ((type === 'number' || type === 'integer') && typeof value === 'string' && NUMBER.test(value.trim())) out[key] = Number(value)
+    const kind = Object.hasOwn(kinds, key) ? kinds[key] : undefined
+    if (kind === 'string' && typeof value === 'number' && Number.isFinite(value)) out[key] = String(value)
+    if ((kind === 'number' || kind === 'integer') && typeof value === 'string' && NUMBER_TEXT.test(value.trim())) out[key] = Number(value)
   }
   return out
 }
@@ -192,14 +185,13 @@ export async function callTool(
   args: unknown,
   context: CallContext,
   options: ToolOptions = {},
-  inputJson: JsonSchemaObject = inputJsonOf(tool),
 ): Promise<CallToolResult> {
   // The caller's signal as is: upstream work a failed call leaves running (placements in flight when a
   // scan failed) is cancelled by the service's own deadline controller, as on REST. A controller and an
   // AbortSignal.any per call here cost about a tenth of a cached call's CPU.
   const signal = context.signal
   try {
-    const input = validateInput(tool.inputSchema, coerceArguments(args ?? {}, inputJson), tool.hints)
+    const input = validateInput(tool.inputSchema, coerceArguments(args ?? {}, tool.inputSchema), tool.hints)
     const progress =
       context.progressToken === undefined || !context.notify ? undefined : progressNotifier(context.progressToken, context.notify)
     const output = await tool.run(service, input, { signal, onProgress: progress?.report })
