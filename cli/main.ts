@@ -1,7 +1,7 @@
 import { Command, CommanderError } from 'commander'
 import { VERSION } from '../src/config.js'
 import { ServiceError } from '../src/errors.js'
-import { toolErrorBody } from '../tools/errors.js'
+import { CLI_VOCABULARY } from './inputs.js'
 import { commands } from './commands/index.js'
 import { CliFailure, EXIT, exitCodeFor } from './context.js'
 
@@ -66,9 +66,9 @@ function report(error: unknown, json: boolean): number {
     return error.exitCode === 0 ? EXIT.ok : EXIT.usage
   }
   if (error instanceof ServiceError) {
-    const body = toolErrorBody(error)
+    const body = error.toBody(CLI_VOCABULARY)
     if (json) process.stderr.write(`${JSON.stringify(body)}\n`)
-    else process.stderr.write(`store-finder: ${error.message}\n  hint: ${localHint(error)}\n`)
+    else process.stderr.write(`store-finder: ${body.message}\n  hint: ${localHint(error, body.hint)}\n`)
     return exitCodeFor(error)
   }
   if (error instanceof CliFailure) {
@@ -80,13 +80,10 @@ function report(error: unknown, json: boolean): number {
   return EXIT.failure
 }
 
-/** The service's hints name API parameters and paths; on the command line, say what to type instead. */
-function localHint(error: ServiceError): string {
-  if (exitCodeFor(error) === EXIT.upstream && !error.hint.startsWith('Retry after') && !error.hint.includes('retry after')) {
+/** An upstream failure is not the command's fault, and a command line has no health endpoint to check. */
+function localHint(error: ServiceError, hint: string): string {
+  if (exitCodeFor(error) === EXIT.upstream && !/retry after/i.test(hint)) {
     return "This is not a problem with your command. Retry in a few seconds; if it persists, the chain's service is down or unreachable from here."
   }
-  if (error.hint.includes('searchStores'))
-    return 'Find the store code with `store-finder stores <keyword>` or `store-finder near <lat> <lng>`.'
-  if (error.code === 'not_found') return 'Find product numbers with `store-finder products <code> <keyword>`.'
-  return error.hint
+  return hint
 }

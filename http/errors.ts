@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { DOCS_PATH, ServiceError, type ErrorBody } from '../src/errors.js'
+import { ServiceError, errorDocumentationUrl, type ErrorBody } from '../src/errors.js'
 import { baseUrl } from './base-url.js'
+import { REST_VOCABULARY } from './inputs.js'
 
 /** Fastify's own failures (parsing, limits, bad URLs) in the public vocabulary. */
 export function fromFastify(error: FastifyError): ServiceError {
@@ -48,8 +49,9 @@ export function fromFastify(error: FastifyError): ServiceError {
   })
 }
 
+/** The Error body of an HTTP answer (JSON or NDJSON), in the REST API's words. */
 export function errorBody(request: FastifyRequest, error: ServiceError): ErrorBody {
-  return error.toBody(`${baseUrl(request)}${DOCS_PATH}#errors`)
+  return error.toBody(REST_VOCABULARY, errorDocumentationUrl(baseUrl(request)))
 }
 
 export function sendError(request: FastifyRequest, reply: FastifyReply, error: ServiceError): FastifyReply {

@@ -3,8 +3,9 @@ import type { Socket } from 'node:net'
 import rateLimit from '@fastify/rate-limit'
 import type { FastifyInstance, FastifyServerOptions } from 'fastify'
 import type { Redis } from 'ioredis'
-import { DOCS_PATH, ServiceError } from '../src/errors.js'
+import { ServiceError, errorDocumentationUrl } from '../src/errors.js'
 import { fromFastify, sendError } from './errors.js'
+import { REST_VOCABULARY } from './inputs.js'
 
 /** Longer URLs are refused before routing; no real query comes close (keywords are ≤ 100 characters). */
 export const MAX_URL_LENGTH = 4_096
@@ -45,7 +46,7 @@ export function hardenedServerOptions(publicBaseUrl: string | undefined): Partia
               hint: 'Send a well-formed HTTP/1.1 request.',
             })
       // The one Error body renderer (ServiceError.toBody), written by hand only because no reply exists yet.
-      const body = JSON.stringify(problem.toBody(`${base}${DOCS_PATH}#errors`))
+      const body = JSON.stringify(problem.toBody(REST_VOCABULARY, errorDocumentationUrl(base)))
       socket.end(
         `HTTP/1.1 ${problem.status} ${tooLarge ? 'Request Header Fields Too Large' : 'Bad Request'}\r\n` +
           `content-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import { ServiceError, toServiceError } from '../src/errors.js'
+import { ServiceError, asServiceError } from '../src/errors.js'
 import type { ProductSearchResult, ScanProgress } from '../src/schemas.js'
 import { errorBody, sendError } from './errors.js'
 
@@ -63,7 +63,7 @@ export async function streamScan(request: FastifyRequest, reply: FastifyReply, s
     const result = await scan((progress) => write({ type: 'progress', ...progress }), controller.signal)
     if (!ended) finish({ type: 'result', ...result })
   } catch (error) {
-    if (!ended) finish(errorEvent(toServiceError(error, 'product')))
+    if (!ended) finish(errorEvent(asServiceError(error)))
   } finally {
     handle.release()
   }

@@ -1,4 +1,5 @@
 import { UpstreamError } from './upstream/errors.js'
+import { speak, type Vocabulary } from './vocabulary.js'
 
 /**
  * The public error catalogue: the only vocabulary callers see, on every door (REST body, NDJSON
@@ -132,14 +133,22 @@ export function errorCatalogueTable(): string {
 
 export const DOCS_PATH = '/developers'
 
-/** The spec's Error body. `documentation` is filled in by the door that knows the public base URL. */
+/** Where the error table is, under a public base URL: every `documentation` link points here. */
+export function errorDocumentationUrl(base: string): string {
+  return `${base}${DOCS_PATH}#errors`
+}
+
+/**
+ * The spec's Error body. `documentation` is filled in by the door that knows the public base URL
+ * (always on HTTP; on stdio only with PUBLIC_BASE_URL).
+ */
 export interface ErrorBody {
   error: string
   code: ErrorCode
   message: string
   hint: string
   status: number
-  documentation: string
+  documentation?: string
   detail?: string
 }
 
@@ -166,15 +175,16 @@ export class ServiceError extends Error {
     this.retryAfterSeconds = init.retryAfterSeconds
   }
 
-  toBody(documentation: string): ErrorBody {
+  /** The one renderer of the Error body, for every door: the text in the door's words (see vocabulary.ts). */
+  toBody(vocabulary: Vocabulary, documentation?: string): ErrorBody {
     const body: ErrorBody = {
-      error: this.messageKo,
+      error: speak(this.messageKo, vocabulary),
       code: this.code,
-      message: this.message,
-      hint: this.hint,
+      message: speak(this.message, vocabulary),
+      hint: speak(this.hint, vocabulary),
       status: this.status,
-      documentation,
     }
+    if (documentation !== undefined) body.documentation = documentation
     if (this.detail !== undefined) body.detail = this.detail
     return body
   }
@@ -196,9 +206,16 @@ export const invalidParameter = (name: string, problem: string, hint: string): S
 
 export const unknownStoreForProducts = (code: string): ServiceError =>
   new ServiceError('invalid_parameter', {
-    message: `Invalid parameter 'branchCode': no store has the code '${code}'.`,
+    message: `Invalid parameter '{storeCode}': no store has the code '${code}'.`,
     ko: `매장 코드 '${code}'에 해당하는 매장이 없습니다.`,
-    hint: 'Call searchStores (MCP: search_stores) first and pass one of the returned store codes as branchCode.',
+    hint: 'Call {searchStores} first and pass one of the returned store codes as {storeCode}.',
+  })
+
+export const storeNotFound = (code: string): ServiceError =>
+  new ServiceError('not_found', {
+    message: `No store has the code '${code}'.`,
+    ko: `매장 코드 '${code}'에 해당하는 매장을 찾을 수 없습니다.`,
+    hint: 'Find the store code with {searchStores} by keyword or coordinates.',
   })
 
 /** Whether the chain's service is to blame (as opposed to the caller's own mistake): worth a warning to whoever runs us. */
@@ -210,7 +227,21 @@ export function isUpstreamFailure(error: ServiceError): boolean {
 export type OperationFamily = 'store' | 'product'
 
 /**
- * The one place where internal failures become public errors. Store operations report upstream
+ * What a door makes of a failure: the service's own error as it is, anything else (a defect in the
+ * door) an internal error. The service has already turned every upstream failure into its family's
+ * error, so no door decides a family.
+ */
+export function asServiceError(error: unknown): ServiceError {
+  if (error instanceof ServiceError) return error
+  return new ServiceError('internal_error', {
+    hint: 'Retry the request; if it keeps failing, report it with the time of the request.',
+    cause: error,
+  })
+}
+
+/**
+ * The one place where internal failures become public errors, called by the service, which knows
+ * each operation's family. Store operations report upstream
  * failures as 502 `upstream_error`, product operations as 500 `internal_error` (spec §7); overload and
  * an open circuit are 503 with Retry-After on both.
  */
@@ -248,7 +279,7 @@ export function toServiceError(error: unknown, family: OperationFamily): Service
           hint:
             error.kind === 'rate_limited'
               ? `The upstream is rate limiting; retry after ${retry ?? 5} s.`
-              : 'This is not a problem with your request. Retry in a few seconds; if it persists, check /api/health/upstream.',
+              : 'This is not a problem with your request. Retry in a few seconds; if it persists, check {upstreamHealth}.',
           detail: error.publicDetail,
           retryAfterSeconds: error.kind === 'rate_limited' ? (retry ?? 5) : undefined,
           cause: error,
@@ -256,10 +287,7 @@ export function toServiceError(error: unknown, family: OperationFamily): Service
       }
     }
   }
-  return new ServiceError('internal_error', {
-    hint: 'Retry the request; if it keeps failing, report it with the time of the request.',
-    cause: error,
-  })
+  return asServiceError(error)
 }
 
 function upstreamKindSentence(error: UpstreamError): string {

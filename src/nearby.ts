@@ -70,7 +70,7 @@ export async function findNearby(upstream: Upstream, request: NearbyRequest, sig
     answer.hint =
       `None of the ${nearest.length} nearest stores has ${products.length === 1 ? 'this product' : `any of these ${products.length} products`} in stock` +
       (unknown > 0 ? ` (stock unknown at ${unknown} of ${pairs} store-product pairs)` : '') +
-      '. Try another product from the catalogue search, or ask around another place.'
+      '. Try another product from the catalogue search ({searchCatalogue}), or ask around another place.'
   }
   return answer
 }

@@ -141,9 +141,9 @@ function noneInStockHint(scanned: number, hasMore: boolean): string {
   }
   return (
     `None of the ${scanned} catalogue matches scanned is in stock at this store` +
-    (hasMore ? ' (more pages remain: continue with currentPage = nextPage)' : '') +
-    '. To see the products regardless of stock use the catalogue search (REST: GET /api/catalogue; MCP: search_catalogue); ' +
-    'to find the nearest stores that have one, use the nearby search (REST: GET /api/products/nearby; MCP: find_product_nearby).'
+    (hasMore ? ' (more pages remain: continue with {page} = nextPage)' : '') +
+    '. To see the products regardless of stock use the catalogue search ({searchCatalogue}); ' +
+    'to find the nearest stores that have one, use the nearby search ({findProductNearby}).'
   )
 }
 

@@ -200,7 +200,7 @@ export const ErrorEventSchema = ErrorSchema.partial().extend({
   detail: z.string().optional().describe('Upstream or exception detail.'),
 })
 
-/** Field builders shared by the REST query schemas and the MCP tool input schemas. */
+/** The rule of each kind of input value; src/operations.ts gives them their descriptions and hints. */
 export const fields = {
   keyword: () =>
     z
@@ -219,45 +219,17 @@ export const fields = {
       .int('must be a whole number')
       .min(1, `must be between 1 and ${LIMITS.pageSizeMax}`)
       .max(LIMITS.pageSizeMax, `must be between 1 and ${LIMITS.pageSizeMax}`),
-  branchCode: () => z.string().trim().regex(STORE_CODE_PATTERN, 'must be a 5-digit store code such as 11199'),
-  productId: () => z.string().trim().regex(PRODUCT_ID_PATTERN, 'must be a product number such as 1049275'),
+  /** Branded: a value of this type has passed the pattern, so the service need not check it again. */
+  storeCode: () => z.string().trim().regex(STORE_CODE_PATTERN, 'must be a 5-digit store code such as 11199').brand<'StoreCode'>(),
+  productId: () => z.string().trim().regex(PRODUCT_ID_PATTERN, 'must be a product number such as 1049275').brand<'ProductId'>(),
 }
 
-export interface StoreSearchInput {
-  keyword?: string | undefined
-  latitude?: number | undefined
-  longitude?: number | undefined
-  page: number
-  pageSize: number
-}
+export type StoreCode = z.output<ReturnType<typeof fields.storeCode>>
+export type ProductId = z.output<ReturnType<typeof fields.productId>>
 
 /** A page of stores, and when it is empty, what to try instead. */
 export interface StoreSearchResult {
   stores: Store[]
   hasMore: boolean
   hint?: string | undefined
-}
-
-export interface CatalogueSearchInput {
-  keyword: string
-  page: number
-}
-
-/** Around a store, or around a point: exactly one of the two. */
-export interface ProductNearbyInput {
-  keyword: string
-  branchCode?: string | undefined
-  latitude?: number | undefined
-  longitude?: number | undefined
-}
-
-export interface ProductSearchInput {
-  branchCode: string
-  keyword: string
-  page: number
-}
-
-export interface AvailabilityInput {
-  productId: string
-  branchCode: string
 }

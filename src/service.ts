@@ -1,23 +1,18 @@
 import { setMaxListeners } from 'node:events'
-import { ServiceError, toServiceError, unknownStoreForProducts, type OperationFamily } from './errors.js'
+import { ServiceError, missingParameter, storeNotFound, toServiceError, unknownStoreForProducts, type OperationFamily } from './errors.js'
 import { parseStoreKeyword, productKeyword } from './keywords.js'
 import { findNearby } from './nearby.js'
+import type { AvailabilityInput, CatalogueSearchInput, ProductNearbyInput, StoreProductsInput, StoreSearchInput } from './operations.js'
 import {
   LIMITS,
-  PRODUCT_ID_PATTERN,
-  STORE_CODE_PATTERN,
-  type AvailabilityInput,
-  type CatalogueSearchInput,
   type CataloguePage,
   type ProductNearby,
-  type ProductNearbyInput,
   type NearbyStoreStock,
   type ProductAvailability,
-  type ProductSearchInput,
   type ProductSearchResult,
   type ScanProgress,
   type Store,
-  type StoreSearchInput,
+  type StoreCode,
   type StoreSearchResult,
 } from './schemas.js'
 import { floorLabel, isOpenNow } from './store-facts.js'
@@ -45,8 +40,11 @@ export interface ScanOptions extends CallOptions {
 
 /**
  * The domain: find stores, get one, scan the catalogue for products in stock at a store, and one
- * product's availability here and nearby. Doors (REST, NDJSON, MCP) validate their own input and
- * call these; every upstream failure leaves here as a public ServiceError.
+ * product's availability here and nearby. Doors parse their input with the operations' own schemas
+ * (src/operations.ts), so a store code arrives branded and checked; the rules here are the ones
+ * about meaning (a keyword that names no place, a store and a point at once). Every failure leaves
+ * as a public ServiceError whose text names concepts as `{term}` (src/vocabulary.ts), which the door
+ * puts in its own words.
  */
 export { CATALOGUE_PAGE_SIZE }
 
@@ -72,10 +70,14 @@ export class StoreService {
     return this.#guard('store', async () => {
       const byLocation = input.latitude !== undefined && input.longitude !== undefined
       if (!byLocation && !input.keyword) {
+        const missing = missingParameter(
+          '{keyword}',
+          'Send {keyword} (an address, neighbourhood or store name such as 강남), or {coordinates} for a nearby search.',
+        )
         throw new ServiceError('missing_parameter', {
-          message: 'Give a keyword, or both latitude and longitude.',
+          message: missing.message,
           ko: '검색어 또는 위도·경도를 입력해 주세요.',
-          hint: 'Send keyword (an address, neighbourhood or store name), or curLttd and curLitd for a nearby search.',
+          hint: missing.hint,
         })
       }
       const now = this.now()
@@ -95,14 +97,14 @@ export class StoreService {
           hasMore: false,
           hint: byLocation
             ? 'No store near these coordinates has every word of the keyword in its name or address. Leave the keyword out to list the nearest stores.'
-            : 'No store name or address contains every word of the keyword. Try one shorter word (a district, neighbourhood, station or store name), or search around coordinates instead (REST: curLttd and curLitd; MCP: search_nearby_stores).',
+            : 'No store name or address contains every word of the keyword. Try one shorter word (a district, neighbourhood, station or store name), or search around coordinates instead ({searchStoresNearby}).',
         }
       }
       if (!byLocation) {
         throw new ServiceError('invalid_parameter', {
-          message: `Invalid parameter 'keyword': '${input.keyword ?? ''}' names no place, only the chain or words like 근처.`,
+          message: `Invalid parameter '{keyword}': '${input.keyword ?? ''}' names no place, only the chain or words like 근처.`,
           ko: '검색어에 지역이나 매장 이름을 넣어 주세요. (예: 강남역, 홍대입구)',
-          hint: 'Add a place: a district, neighbourhood, station or store name such as 강남역, or search around coordinates (REST: curLttd and curLitd; MCP: search_nearby_stores).',
+          hint: 'Add a place: a district, neighbourhood, station or store name such as 강남역, or search around coordinates ({searchStoresNearby}).',
         })
       }
       const rows = await this.upstream.searchStores(
@@ -140,13 +142,13 @@ export class StoreService {
         this.#withDeadline(options.signal, async (signal) => {
           const keyword = this.#productKeyword(input.keyword)
           const byPoint = input.latitude !== undefined && input.longitude !== undefined
-          if (byPoint === (input.branchCode !== undefined)) {
+          if (byPoint === (input.storeCode !== undefined)) {
             throw new ServiceError(byPoint ? 'invalid_parameter' : 'missing_parameter', {
               message: byPoint
-                ? 'Give either a store code or coordinates, not both.'
-                : 'Give a store code or coordinates to search around.',
+                ? "Invalid parameter '{storeCode}': is given together with coordinates; send one of them."
+                : "Missing required parameter '{storeCode}': give a store code or coordinates to search around.",
               ko: '매장 코드 또는 위도·경도 중 하나를 입력해 주세요.',
-              hint: 'Send branchCode (a store code from the store search), or latitude and longitude (REST: curLttd and curLitd).',
+              hint: 'Send {storeCode} (a store code from {searchStores}), or {coordinates}.',
             })
           }
           this.upstream.warmUp()
@@ -154,43 +156,35 @@ export class StoreService {
           const catalogue = this.upstream.searchCatalogue({ text: keyword, page: 1, pageSize: CATALOGUE_PAGE_SIZE }, signal)
           catalogue.catch(() => {})
           let origin: { lat: number; lng: number }
-          if (input.branchCode !== undefined) {
-            this.#assertStoreCode(input.branchCode)
-            origin = await this.#requireStore(input.branchCode, signal)
+          if (input.storeCode !== undefined) {
+            origin = await this.#requireStore(input.storeCode, signal)
           } else {
             origin = { lat: input.latitude as number, lng: input.longitude as number }
           }
-          return findNearby(this.upstream, { keyword, origin, storeCode: input.branchCode, catalogue, now: this.now() }, signal)
+          return findNearby(this.upstream, { keyword, origin, storeCode: input.storeCode, catalogue, now: this.now() }, signal)
         }),
       ),
     )
   }
 
-  async getStore(code: string, options: CallOptions = {}): Promise<Store> {
+  async getStore(code: StoreCode, options: CallOptions = {}): Promise<Store> {
     return this.#guard('store', async () => {
-      const store = STORE_CODE_PATTERN.test(code) ? await this.upstream.findStore(code, options.signal) : null
-      if (!store) {
-        throw new ServiceError('not_found', {
-          message: `No store has the code '${code}'.`,
-          ko: `매장 코드 '${code}'에 해당하는 매장을 찾을 수 없습니다.`,
-          hint: 'Find the store code with searchStores (MCP: search_stores) by keyword or coordinates.',
-        })
-      }
+      const store = await this.upstream.findStore(code, options.signal)
+      if (!store) throw storeNotFound(code)
       return toStore(store, this.now(), false)
     })
   }
 
-  async searchStoreProducts(input: ProductSearchInput, options: ScanOptions = {}): Promise<ProductSearchResult> {
+  async searchStoreProducts(input: StoreProductsInput, options: ScanOptions = {}): Promise<ProductSearchResult> {
     return this.#guard('product', () =>
       this.#withScanSlot(() =>
         this.#withDeadline(options.signal, (signal) => {
-          this.#assertStoreCode(input.branchCode)
           const keyword = this.#productKeyword(input.keyword)
           // The pre-auth handshake and the store check run beside the first catalogue page.
           this.upstream.warmUp()
-          const storeCheck = this.#requireStore(input.branchCode, signal)
+          const storeCheck = this.#requireStore(input.storeCode, signal)
           storeCheck.catch(() => {}) // awaited by the scan; observed here in case the catalogue fails first
-          const request = { code: input.branchCode, keyword, page: input.page, storeCheck }
+          const request = { code: input.storeCode, keyword, page: input.page, storeCheck }
           return scanInStock(this.upstream, this.limits, request, signal, options.onProgress ?? (() => {}))
         }),
       ),
@@ -202,14 +196,7 @@ export class StoreService {
   }
 
   async #availability(input: AvailabilityInput, signal: AbortSignal): Promise<ProductAvailability> {
-    const { productId, branchCode: code } = input
-    this.#assertStoreCode(code)
-    if (!PRODUCT_ID_PATTERN.test(productId)) {
-      throw new ServiceError('invalid_parameter', {
-        message: `Invalid product id '${productId}'.`,
-        hint: 'Pass a product id as returned by searchStoreProducts, such as 1049275.',
-      })
-    }
+    const { productId, storeCode: code } = input
     this.upstream.warmUp()
     // Placement does not depend on the store record, so it starts at once. A failed placement
     // lookup is "placement unknown", which the spec spells null.
@@ -262,7 +249,7 @@ export class StoreService {
         throw new ServiceError('not_found', {
           message: `No product has the number '${productId}'.`,
           ko: `상품 번호 '${productId}'에 해당하는 상품을 찾을 수 없습니다.`,
-          hint: 'Find product ids with searchStoreProducts (MCP: search_products) first.',
+          hint: 'Find product ids with {searchStoreProducts} or {searchCatalogue} first.',
         })
       }
     }
@@ -279,21 +266,12 @@ export class StoreService {
     const keyword = productKeyword(raw)
     if (keyword === '') {
       throw new ServiceError('invalid_parameter', {
-        message: `Invalid parameter 'keyword': '${raw}' names no product, only the chain.`,
+        message: `Invalid parameter '{keyword}': '${raw}' names no product, only the chain.`,
         ko: '검색어에 상품 이름을 넣어 주세요. (예: 우산, 수납함)',
         hint: 'Send the product to look for, such as 우산 or 수납함; the chain name is not needed.',
       })
     }
     return keyword
-  }
-
-  #assertStoreCode(code: string): void {
-    if (!STORE_CODE_PATTERN.test(code)) {
-      throw new ServiceError('invalid_parameter', {
-        message: `Invalid parameter 'branchCode': '${code}' is not a store code.`,
-        hint: 'Pass a 5-digit store code as returned by searchStores, such as 11199.',
-      })
-    }
   }
 
   async #withScanSlot<T>(run: () => Promise<T>): Promise<T> {

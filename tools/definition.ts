@@ -1,9 +1,8 @@
 import type { ToolAnnotations } from '@modelcontextprotocol/server'
 import type { z } from 'zod'
-import type { OperationFamily } from '../src/errors.js'
 import type { ScanProgress } from '../src/schemas.js'
 import type { StoreService } from '../src/service.js'
-import type { Hints } from '../src/validation.js'
+import type { BoundInput } from '../src/inputs.js'
 
 /**
  * `untrustedContentHint` (store names, addresses and product names come from the chain's web service,
@@ -32,23 +31,19 @@ export interface ToolContext {
  * One MCP tool: everything a host sees (name, title, description, schemas, annotations) and the
  * handler, which calls the same domain service as the REST routes.
  */
-export interface ToolDefinition<I extends z.ZodObject = z.ZodObject, O extends z.ZodObject = z.ZodObject> {
+export interface ToolDefinition<I = unknown, O extends z.ZodObject = z.ZodObject> {
   name: string
   title: string
   description: string
-  /** The strict schema: advertised in tools/list and used to validate arguments. */
-  inputSchema: I
+  /** The operation's input bound to MCP names (src/operations.ts): advertised in tools/list, and the arguments' parser. */
+  input: BoundInput<I>
   /** structuredContent is validated against it before it is returned. */
   outputSchema: O
   annotations: Annotations
-  /** Decides how an unexpected failure is reported (spec §7: store 502, product 500). */
-  family: OperationFamily
-  /** What to send instead, per argument, for missing_parameter / invalid_parameter results. */
-  hints: Hints
-  run(service: StoreService, input: z.output<I>, context: ToolContext): Promise<z.output<O>>
+  run(service: StoreService, input: I, context: ToolContext): Promise<z.output<O>>
 }
 
 /** Keeps the input and output types of one tool tied together. */
-export function defineTool<I extends z.ZodObject, O extends z.ZodObject>(tool: ToolDefinition<I, O>): ToolDefinition<I, O> {
+export function defineTool<I, O extends z.ZodObject>(tool: ToolDefinition<I, O>): ToolDefinition<I, O> {
   return tool
 }

@@ -1,28 +1,12 @@
 import type { CallToolResult } from '@modelcontextprotocol/server'
-import { ServiceError, toServiceError, type OperationFamily } from '../src/errors.js'
+import { type ErrorBody, type ServiceError } from '../src/errors.js'
+import type { Vocabulary } from '../src/vocabulary.js'
 
-/** The REST Error body as a tool sees it; `documentation` only when the door knows a public URL. */
-export interface ToolErrorBody {
-  error: string
-  code: ServiceError['code']
-  message: string
-  hint: string
-  status: number
-  documentation?: string
-  detail?: string
-}
+/** The REST Error body as a tool sees it: the same renderer, in MCP's words; `documentation` only when the door knows a public URL. */
+export type ToolErrorBody = ErrorBody
 
-export function toolErrorBody(error: ServiceError, documentation?: string): ToolErrorBody {
-  const body: ToolErrorBody = {
-    error: error.messageKo,
-    code: error.code,
-    message: error.message,
-    hint: error.hint,
-    status: error.status,
-  }
-  if (documentation !== undefined) body.documentation = documentation
-  if (error.detail !== undefined) body.detail = error.detail
-  return body
+export function toolErrorBody(error: ServiceError, vocabulary: Vocabulary, documentation?: string): ToolErrorBody {
+  return error.toBody(vocabulary, documentation)
 }
 
 /**
@@ -30,12 +14,9 @@ export function toolErrorBody(error: ServiceError, documentation?: string): Tool
  * the same JSON as the REST Error body, so a model can branch on `code` and follow `hint`. No
  * structuredContent, since it would have to match the tool's (success) output schema.
  */
-export function toolError(error: unknown, family: OperationFamily, documentation?: string, hint?: string): CallToolResult {
-  const serviceError = toServiceError(error, family)
-  const body = toolErrorBody(serviceError, documentation)
-  if (hint !== undefined) body.hint = hint
+export function toolError(error: ServiceError, vocabulary: Vocabulary, documentation?: string): CallToolResult {
   return {
     isError: true,
-    content: [{ type: 'text', text: JSON.stringify(body) }],
+    content: [{ type: 'text', text: JSON.stringify(toolErrorBody(error, vocabulary, documentation)) }],
   }
 }

@@ -1,6 +1,8 @@
-import { z } from 'zod'
-import { LIMITS, ProductAvailabilitySchema, fields } from '../src/schemas.js'
+import { bind } from '../src/inputs.js'
+import { getProductAvailability as getProductAvailabilityOperation } from '../src/operations.js'
+import { LIMITS, ProductAvailabilitySchema } from '../src/schemas.js'
 import { READ_ONLY, defineTool } from './definition.js'
+import { MCP_VOCABULARY } from './vocabulary.js'
 
 export const getProductAvailability = defineTool({
   name: 'get_product_availability',
@@ -11,18 +13,10 @@ export const getProductAvailability = defineTool({
     `\`otherBranches\` lists up to ${LIMITS.nearbyStoresReturned} of the ${LIMITS.nearbyStoresScanned} stores nearest to branchCode that have the product in stock, nearest first, each with \`code\`, \`name\`, \`address\`, \`stock\` and \`distanceKm\` (kilometres from branchCode).`,
     'Get productId from search_products or search_catalogue and branchCode from search_stores. Fails with not_found when no product has that id. Stock changes quickly; call again rather than reusing an old answer.',
   ].join('\n'),
-  inputSchema: z.strictObject({
-    productId: fields.productId().describe('Product id (`id`) from search_products, e.g. 1049275.'),
-    branchCode: fields.branchCode().describe('5-digit store code from search_stores, e.g. 11199.'),
-  }),
+  input: bind(getProductAvailabilityOperation, MCP_VOCABULARY, { strict: true }),
   outputSchema: ProductAvailabilitySchema,
   annotations: { title: "Get a product's stock here and nearby", ...READ_ONLY },
-  family: 'product',
-  hints: {
-    productId: 'Send productId, a product id from search_products (e.g. 1049275).',
-    branchCode: 'Send branchCode, a 5-digit store code from search_stores (e.g. 11199).',
-  },
   async run(service, input, { signal }) {
-    return service.getProductAvailability({ productId: input.productId, branchCode: input.branchCode }, { signal })
+    return service.getProductAvailability(input, { signal })
   },
 })

@@ -1,6 +1,8 @@
-import { z } from 'zod'
-import { StoreSchema, fields } from '../src/schemas.js'
+import { bind } from '../src/inputs.js'
+import { getStore as getStoreOperation } from '../src/operations.js'
+import { StoreSchema } from '../src/schemas.js'
 import { READ_ONLY, defineTool } from './definition.js'
+import { MCP_VOCABULARY } from './vocabulary.js'
 
 export const getStore = defineTool({
   name: 'get_store',
@@ -10,16 +12,10 @@ export const getStore = defineTool({
     'Fails with code not_found when no store has that code; find codes with search_stores.',
     'Next: search_products with the code as branchCode.',
   ].join('\n'),
-  inputSchema: z.strictObject({
-    branchCode: fields.branchCode().describe('5-digit store code from search_stores, e.g. 11199.'),
-  }),
+  input: bind(getStoreOperation, MCP_VOCABULARY, { strict: true }),
   outputSchema: StoreSchema,
   annotations: { title: 'Get a store by code', ...READ_ONLY },
-  family: 'store',
-  hints: {
-    branchCode: 'Send branchCode, a 5-digit store code from search_stores (e.g. 11199).',
-  },
   async run(service, input, { signal }) {
-    return service.getStore(input.branchCode, { signal })
+    return service.getStore(input.storeCode, { signal })
   },
 })

@@ -1,12 +1,13 @@
 import type { CallToolResult, McpServer, ServerContext, Tool } from '@modelcontextprotocol/server'
 import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server'
 import { z } from 'zod'
-import { ServiceError, toServiceError } from '../src/errors.js'
+import { ServiceError, asServiceError } from '../src/errors.js'
 import type { ScanProgress } from '../src/schemas.js'
 import type { StoreService } from '../src/service.js'
-import { NUMBER_TEXT, fieldKinds, validateInput } from '../src/validation.js'
+import { withHintIn, type Vocabulary } from '../src/vocabulary.js'
 import type { ToolDefinition } from './definition.js'
 import { toolError, toolErrorBody } from './errors.js'
+import { MCP_VOCABULARY } from './vocabulary.js'
 import { getProductAvailability } from './get-product-availability.js'
 import { findProductNearby } from './find-product-nearby.js'
 import { getStore } from './get-store.js'
@@ -33,8 +34,8 @@ export interface ToolOptions {
   documentationUrl?: string | undefined
   /** Sees every failed call (the stdio door logs upstream failures to stderr with it). */
   onFailure?: ((tool: string, error: ServiceError) => void) | undefined
-  /** Replaces a hint that points at something this door does not have (stdio has no HTTP paths). */
-  localHint?: ((error: ServiceError) => string | undefined) | undefined
+  /** The door's words for the domain's terms in hints and messages; MCP_VOCABULARY unless the door has no HTTP (stdio). */
+  vocabulary?: Vocabulary | undefined
 }
 
 /**
@@ -87,7 +88,7 @@ function preparedTools(): Map<string, Prepared> {
   if (!prepared) {
     prepared = new Map()
     for (const tool of toolDefinitions) {
-      const inputJson = toJsonSchema(tool.inputSchema, 'input')
+      const inputJson = toJsonSchema(tool.input.schema, 'input')
       const listed = {
         name: tool.name,
         title: tool.title,
@@ -140,7 +141,8 @@ export function installTools(mcp: McpServer, service: StoreService, options: Too
         message: `There is no tool named '${parsed.data.name}'.`,
         hint: `Call tools/list; the tools are ${names.join(', ')}.`,
       })
-      return { isError: true, content: [{ type: 'text', text: JSON.stringify(toolErrorBody(error, options.documentationUrl)) }] }
+      const body = toolErrorBody(error, options.vocabulary ?? MCP_VOCABULARY, options.documentationUrl)
+      return { isError: true, content: [{ type: 'text', text: JSON.stringify(body) }] }
     }
     return callTool(entry.tool, service, parsed.data.arguments, contextOf(ctx), options)
   })
@@ -162,23 +164,6 @@ function contextOf(ctx: ServerContext): CallContext {
   }
 }
 
-/**
- * Hosts and models often send `11199` for a string code, or `"2"` for a number (the Inspector CLI
- * parses `--tool-arg branchCode=11199` as a number). Such values are taken as meant, by the same field
- * kinds and number syntax the REST query strings use; everything else is left to the strict schema.
- */
-function coerceArguments(args: unknown, schema: z.ZodObject): unknown {
-  if (args === null || typeof args !== 'object' || Array.isArray(args)) return args
-  const kinds = fieldKinds(schema)
-  const out: Record<string, unknown> = { ...(args as Record<string, unknown>) }
-  for (const [key, value] of Object.entries(out)) {
-    const kind = Object.hasOwn(kinds, key) ? kinds[key] : undefined
-    if (kind === 'string' && typeof value === 'number' && Number.isFinite(value)) out[key] = String(value)
-    if ((kind === 'number' || kind === 'integer') && typeof value === 'string' && NUMBER_TEXT.test(value.trim())) out[key] = Number(value)
-  }
-  return out
-}
-
 export async function callTool(
   tool: ToolDefinition,
   service: StoreService,
@@ -190,11 +175,12 @@ export async function callTool(
   // scan failed) is cancelled by the service's own deadline controller, as on REST. A controller and an
   // AbortSignal.any per call here cost about a tenth of a cached call's CPU.
   const signal = context.signal
+  const vocabulary = options.vocabulary ?? MCP_VOCABULARY
   try {
-    const input = validateInput(tool.inputSchema, coerceArguments(args ?? {}, tool.inputSchema), tool.hints)
+    const input = tool.input.parse(args ?? {}, 'json')
     const progress =
       context.progressToken === undefined || !context.notify ? undefined : progressNotifier(context.progressToken, context.notify)
-    const output = await tool.run(service, input, { signal, onProgress: progress?.report })
+    const output = withHintIn(await tool.run(service, input, { signal, onProgress: progress?.report }), vocabulary)
     // The last notifications must be on the wire before the response, or the client drops them.
     await progress?.flush()
     const checked = tool.outputSchema.safeParse(output)
@@ -214,9 +200,9 @@ export async function callTool(
       _meta: { ...UNTRUSTED_RESULT_META },
     }
   } catch (error) {
-    const failure = toServiceError(error, tool.family)
+    const failure = asServiceError(error)
     options.onFailure?.(tool.name, failure)
-    return toolError(failure, tool.family, options.documentationUrl, options.localHint?.(failure))
+    return toolError(failure, vocabulary, options.documentationUrl)
   }
 }
 

@@ -1,7 +1,8 @@
-import { z } from 'zod'
-import { fields } from '../src/schemas.js'
+import { bind } from '../src/inputs.js'
+import { storeSearch } from '../src/operations.js'
 import { READ_ONLY, defineTool } from './definition.js'
-import { StorePageSchema, pagingFields, pagingHints, storePage } from './store-page.js'
+import { StorePageSchema, storePage } from './store-page.js'
+import { MCP_VOCABULARY } from './vocabulary.js'
 
 export const searchNearbyStores = defineTool({
   name: 'search_nearby_stores',
@@ -12,25 +13,15 @@ export const searchNearbyStores = defineTool({
     '`hasMore` is true when the page is full: call again with currentPage = nextPage for the next nearest stores.',
     'Next: pass a store `code` as `branchCode` to search_products or get_product_availability. To find which nearby store has a product in one call, use find_product_nearby with these coordinates. To search by name or address instead, use search_stores.',
   ].join('\n'),
-  inputSchema: z.strictObject({
-    latitude: fields.latitude().describe('Latitude in decimal degrees, -90 to 90 (South Korea is about 33 to 39).'),
-    longitude: fields.longitude().describe('Longitude in decimal degrees, -180 to 180 (South Korea is about 124 to 132).'),
-    ...pagingFields,
+  input: bind(storeSearch, MCP_VOCABULARY, {
+    omit: ['keyword'],
+    require: ['latitude', 'longitude'],
+    strict: true,
+    doorHints: { keyword: 'search_nearby_stores takes no keyword; call search_stores to search by name or address.' },
   }),
   outputSchema: StorePageSchema,
   annotations: { title: 'Search stores near a location', ...READ_ONLY },
-  family: 'store',
-  hints: {
-    latitude: 'Send latitude (decimal degrees, -90 to 90) together with longitude.',
-    longitude: 'Send longitude (decimal degrees, -180 to 180) together with latitude.',
-    keyword: 'search_nearby_stores takes no keyword; call search_stores to search by name or address.',
-    ...pagingHints,
-  },
   async run(service, input, { signal }) {
-    const found = await service.searchStores(
-      { latitude: input.latitude, longitude: input.longitude, page: input.currentPage, pageSize: input.pageSize },
-      { signal },
-    )
-    return storePage(found, input.currentPage)
+    return storePage(await service.searchStores(input, { signal }), input.page)
   },
 })

@@ -1,6 +1,8 @@
-import { z } from 'zod'
-import { LIMITS, ProductSearchResultSchema, fields } from '../src/schemas.js'
+import { bind } from '../src/inputs.js'
+import { searchStoreProducts } from '../src/operations.js'
+import { LIMITS, ProductSearchResultSchema } from '../src/schemas.js'
 import { READ_ONLY, defineTool } from './definition.js'
+import { MCP_VOCABULARY } from './vocabulary.js'
 
 export const searchProducts = defineTool({
   name: 'search_products',
@@ -12,26 +14,10 @@ export const searchProducts = defineTool({
     'When the store has none: find_product_nearby (same keyword and branchCode) gives the nearest stores that have it, with floor; search_catalogue lists the products regardless of stock.',
     'Keywords in Korean match best (e.g. 수납함, 텀블러, 건전지). Get branchCode from search_stores first. Next: get_product_availability with a product `id` for its stock in nearby stores.',
   ].join('\n'),
-  inputSchema: z.strictObject({
-    branchCode: fields.branchCode().describe('5-digit store code from search_stores, e.g. 11199.'),
-    keyword: fields.keyword().describe('Product name or kind to search for, 1 to 100 characters (e.g. 수납함).'),
-    currentPage: fields
-      .page()
-      .default(1)
-      .describe('Catalogue page to start the scan at, from 1. Default 1; pass nextPage of the previous answer to continue.'),
-  }),
+  input: bind(searchStoreProducts, MCP_VOCABULARY, { strict: true }),
   outputSchema: ProductSearchResultSchema,
   annotations: { title: 'Search products in stock at a store', ...READ_ONLY },
-  family: 'product',
-  hints: {
-    branchCode: 'Send branchCode, a 5-digit store code from search_stores (e.g. 11199).',
-    keyword: 'Send keyword, the product name to search for (e.g. 수납함).',
-    currentPage: 'Send currentPage as a whole number from 1, or the nextPage of the previous answer.',
-  },
   async run(service, input, { signal, onProgress }) {
-    return service.searchStoreProducts(
-      { branchCode: input.branchCode, keyword: input.keyword, page: input.currentPage },
-      { signal, onProgress },
-    )
+    return service.searchStoreProducts(input, { signal, onProgress })
   },
 })

@@ -1,7 +1,8 @@
-import { z } from 'zod'
-import { fields } from '../src/schemas.js'
+import { bind } from '../src/inputs.js'
+import { storeSearch } from '../src/operations.js'
 import { READ_ONLY, defineTool } from './definition.js'
-import { StorePageSchema, pagingFields, pagingHints, storePage } from './store-page.js'
+import { StorePageSchema, storePage } from './store-page.js'
+import { MCP_VOCABULARY } from './vocabulary.js'
 
 export const searchStores = defineTool({
   name: 'search_stores',
@@ -12,21 +13,18 @@ export const searchStores = defineTool({
     '`hasMore` is true when more stores match: call again with currentPage = nextPage. An empty list means no store matches; `hint` then says what to try.',
     'Next: pass a store `code` as `branchCode` to search_products (products in stock there) or get_product_availability. To search around a location instead, use search_nearby_stores. Store data changes rarely; reuse codes you already have.',
   ].join('\n'),
-  inputSchema: z.strictObject({
-    keyword: fields.keyword().describe('Address, district, neighbourhood, station or store name, 1 to 100 characters (e.g. 강남).'),
-    ...pagingFields,
+  input: bind(storeSearch, MCP_VOCABULARY, {
+    omit: ['latitude', 'longitude'],
+    require: ['keyword'],
+    strict: true,
+    doorHints: {
+      latitude: 'search_stores takes no coordinates; call search_nearby_stores with latitude and longitude.',
+      longitude: 'search_stores takes no coordinates; call search_nearby_stores with latitude and longitude.',
+    },
   }),
   outputSchema: StorePageSchema,
   annotations: { title: 'Search stores by keyword', ...READ_ONLY },
-  family: 'store',
-  hints: {
-    keyword: 'Send keyword: an address, neighbourhood or store name such as 강남.',
-    latitude: 'search_stores takes no coordinates; call search_nearby_stores with latitude and longitude.',
-    longitude: 'search_stores takes no coordinates; call search_nearby_stores with latitude and longitude.',
-    ...pagingHints,
-  },
   async run(service, input, { signal }) {
-    const found = await service.searchStores({ keyword: input.keyword, page: input.currentPage, pageSize: input.pageSize }, { signal })
-    return storePage(found, input.currentPage)
+    return storePage(await service.searchStores(input, { signal }), input.page)
   },
 })

@@ -2,25 +2,17 @@ import { PassThrough } from 'node:stream'
 import { StdioServerTransport, serveStdio } from '@modelcontextprotocol/server/stdio'
 import type { Transport } from '@modelcontextprotocol/server'
 import { ConfigError, loadConfig, type Config } from '../src/config.js'
-import { DOCS_PATH, isUpstreamFailure, type ServiceError } from '../src/errors.js'
+import { errorDocumentationUrl, isUpstreamFailure, type ServiceError } from '../src/errors.js'
 import { createRuntime, isStartupFailure } from '../src/runtime.js'
 import { upstreamProblem } from '../src/startup-check.js'
 import { screenTransport } from './screen.js'
 import { createMcpServer } from './server.js'
+import { STDIO_VOCABULARY } from './vocabulary.js'
 
 const log = (line: string) => process.stderr.write(`store-finder mcp: ${line}\n`)
 
 const LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'] as const
 const enabled = (config: Config, level: 'info' | 'warn') => LEVELS.indexOf(config.logLevel) <= LEVELS.indexOf(level)
-
-/**
- * The service's hints point REST callers at /api/health/upstream, which a stdio session does not
- * have; here the evidence is this process's stderr, which hosts keep as the server's log.
- */
-function localHint(error: ServiceError): string | undefined {
-  if (!/\/api\b|\/developers\b/.test(error.hint)) return undefined
-  return "This is not a problem with your request. Retry in a few seconds; if it persists, the chain's service is down or unreachable: the warnings this server writes to stderr (the host's MCP log for store-finder) say which."
-}
 
 type Id = string | number
 
@@ -101,7 +93,7 @@ export async function main(): Promise<void> {
     opens = now.opens
   }
   // Without PUBLIC_BASE_URL there is no address to point at, so error results carry none.
-  const documentationUrl = config.publicBaseUrl ? `${config.publicBaseUrl}${DOCS_PATH}#errors` : undefined
+  const documentationUrl = config.publicBaseUrl ? errorDocumentationUrl(config.publicBaseUrl) : undefined
 
   // Requests received and not yet answered: on stdin EOF they are answered before the process exits.
   const inFlight = new Set<Id>()
@@ -142,10 +134,13 @@ export async function main(): Promise<void> {
   const input = new PassThrough()
   process.stdin.on('data', (chunk: Buffer) => input.write(chunk))
   const transport = trackInFlight(screenTransport(new StdioServerTransport(input, process.stdout)), inFlight, () => drained?.())
-  const handle = serveStdio(({ era }) => createMcpServer(runtime.service, { documentationUrl, era, onFailure, localHint }), {
-    transport,
-    onerror: (error) => log(`transport error: ${error.message}`),
-  })
+  const handle = serveStdio(
+    ({ era }) => createMcpServer(runtime.service, { documentationUrl, era, onFailure, vocabulary: STDIO_VOCABULARY }),
+    {
+      transport,
+      onerror: (error) => log(`transport error: ${error.message}`),
+    },
+  )
   process.stdin.once('end', () => void endOfInput('stdin ended'))
   process.stdin.once('close', () => void endOfInput('stdin closed'))
   for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, () => void shutdown(signal))

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { LIMITS, StoreSchema, fields, type StoreSearchResult } from '../src/schemas.js'
+import { StoreSchema, type StoreSearchResult } from '../src/schemas.js'
 
 /** One page of stores: the output of search_stores and search_nearby_stores. */
 export const StorePageSchema = z
@@ -10,19 +10,6 @@ export const StorePageSchema = z
     hint: z.string().optional().describe('Only when no store matched: what to try instead.'),
   })
   .describe('One page of Daiso stores.')
-
-export const pagingFields = {
-  currentPage: fields.page().default(1).describe('Page number, from 1. Default 1.'),
-  pageSize: fields
-    .pageSize()
-    .default(LIMITS.pageSizeDefault)
-    .describe(`Stores per page, 1 to ${LIMITS.pageSizeMax}. Default ${LIMITS.pageSizeDefault}.`),
-}
-
-export const pagingHints = {
-  currentPage: 'Send currentPage as a whole number from 1, or the nextPage of the previous answer.',
-  pageSize: `Send pageSize as a whole number from 1 to ${LIMITS.pageSizeMax}.`,
-}
 
 export function storePage(found: StoreSearchResult, currentPage: number): z.output<typeof StorePageSchema> {
   const page: z.output<typeof StorePageSchema> = { stores: found.stores, hasMore: found.hasMore, nextPage: currentPage + 1 }

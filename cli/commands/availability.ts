@@ -1,7 +1,5 @@
 import type { Command } from 'commander'
-import { z } from 'zod'
-import { fields } from '../../src/schemas.js'
-import { validateInput } from '../../src/validation.js'
+import { CLI_INPUTS } from '../inputs.js'
 import { floorLabel, printJson, withService } from '../context.js'
 import { renderTable } from '../table.js'
 
@@ -13,19 +11,14 @@ export function register(program: Command): void {
     .argument('<code>', 'store code, e.g. 11199')
     .addHelpText('after', '\nExample:\n  store-finder availability 1047618 11199')
     .action(async (productId: string, code: string, _options: unknown, command: Command) => {
-      const input = validateInput(
-        z.object({ productId: fields.productId(), code: fields.branchCode() }),
-        { productId, code },
-        {
-          productId: 'Give a product number such as 1047618; find it with `store-finder products <code> <keyword>`.',
-          code: 'Give a 5-digit store code such as 11199.',
-        },
-      )
+      const input = CLI_INPUTS.getProductAvailability.parse({ productId, code }, 'json')
       await withService(command, async (service, io) => {
-        const result = await service.getProductAvailability({ productId: input.productId, branchCode: input.code }, { signal: io.signal })
+        const result = await service.getProductAvailability(input, { signal: io.signal })
         if (io.json) return printJson(io, result)
         const where = result.stairNo === null ? 'placement unknown' : `floor ${floorLabel(result.stairNo)}, zone ${result.zoneNo ?? '?'}`
-        io.out(result.stock > 0 ? `Store ${input.code}: ${result.stock} in stock, ${where}.` : `Store ${input.code}: out of stock.`)
+        io.out(
+          result.stock > 0 ? `Store ${input.storeCode}: ${result.stock} in stock, ${where}.` : `Store ${input.storeCode}: out of stock.`,
+        )
         if (result.otherBranches.length === 0) return io.out('No nearby store (of the 50 nearest) has it in stock.')
         io.out('\nNearby stores that have it:')
         io.out(

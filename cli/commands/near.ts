@@ -1,5 +1,7 @@
 import type { Command } from 'commander'
 import { LIMITS } from '../../src/schemas.js'
+import { withHintIn } from '../../src/vocabulary.js'
+import { CLI_INPUTS, CLI_VOCABULARY } from '../inputs.js'
 import { haversineKm, parseCoordinate, parseWhole, withService } from '../context.js'
 import { printStorePage, storeTable } from './stores.js'
 
@@ -14,10 +16,8 @@ export function register(program: Command): void {
     .addHelpText('after', '\nExample:\n  store-finder near 37.4979 127.0276 -n 5')
     .action(async (lat: number, lng: number, options: { page: number; pageSize: number }, command: Command) => {
       await withService(command, async (service, io) => {
-        const found = await service.searchStores(
-          { latitude: lat, longitude: lng, page: options.page, pageSize: options.pageSize },
-          { signal: io.signal },
-        )
+        const input = CLI_INPUTS.searchStores.parse({ lat, lng, page: options.page, pageSize: options.pageSize }, 'json')
+        const found = withHintIn(await service.searchStores(input, { signal: io.signal }), CLI_VOCABULARY)
         // The service measures from the point (distanceKm); the fallback only covers a store without one.
         const table = storeTable(io, found.stores, { lat, lng }, (s) => s.distanceKm ?? haversineKm(lat, lng, s.lat, s.lng))
         printStorePage(io, found, options.page, table, `store-finder near ${lat} ${lng}`)

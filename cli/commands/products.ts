@@ -1,7 +1,6 @@
 import type { Command } from 'commander'
-import { z } from 'zod'
-import { LIMITS, fields } from '../../src/schemas.js'
-import { validateInput } from '../../src/validation.js'
+import { LIMITS } from '../../src/schemas.js'
+import { CLI_INPUTS } from '../inputs.js'
 import { floorLabel, parseWhole, printJson, won, withService } from '../context.js'
 import { scanProgress } from '../progress.js'
 import { renderTable } from '../table.js'
@@ -15,22 +14,12 @@ export function register(program: Command): void {
     .option('-p, --page <n>', 'catalogue page to start from (the nextPage of the previous answer)', parseWhole(1, LIMITS.pageMax), 1)
     .addHelpText('after', '\nExamples:\n  store-finder products 11199 수납\n  store-finder products 11199 건전지 --json | jq .products[0]')
     .action(async (code: string, keyword: string, options: { page: number }, command: Command) => {
-      const input = validateInput(
-        z.object({ code: fields.branchCode(), keyword: fields.keyword() }),
-        { code, keyword },
-        {
-          code: 'Give a 5-digit store code such as 11199; find it with `store-finder stores <keyword>`.',
-          keyword: 'Give a product keyword such as 수납.',
-        },
-      )
+      const input = CLI_INPUTS.searchStoreProducts.parse({ code, keyword, page: options.page }, 'json')
       await withService(command, async (service, io) => {
-        const progress = scanProgress(io, `${input.keyword} @ ${input.code}`)
+        const progress = scanProgress(io, `${input.keyword} @ ${input.storeCode}`)
         let result
         try {
-          result = await service.searchStoreProducts(
-            { branchCode: input.code, keyword: input.keyword, page: options.page },
-            { signal: io.signal, onProgress: progress.report },
-          )
+          result = await service.searchStoreProducts(input, { signal: io.signal, onProgress: progress.report })
         } finally {
           progress.stop()
         }
@@ -53,7 +42,7 @@ export function register(program: Command): void {
           )
         if (result.hasMore)
           io.out(
-            `\nMore of the catalogue remains: store-finder products ${input.code} ${JSON.stringify(input.keyword)} --page ${result.nextPage}`,
+            `\nMore of the catalogue remains: store-finder products ${input.storeCode} ${JSON.stringify(input.keyword)} --page ${result.nextPage}`,
           )
       })
     })

@@ -1,7 +1,5 @@
 import type { Command } from 'commander'
-import { z } from 'zod'
-import { fields } from '../../src/schemas.js'
-import { validateInput } from '../../src/validation.js'
+import { CLI_INPUTS } from '../inputs.js'
 import { printJson, withService } from '../context.js'
 import { renderTable } from '../table.js'
 
@@ -12,13 +10,9 @@ export function register(program: Command): void {
     .argument('<code>', 'store code, e.g. 11199 (from `store-finder stores`)')
     .addHelpText('after', '\nExample:\n  store-finder store 11199')
     .action(async (code: string, _options: unknown, command: Command) => {
-      const input = validateInput(
-        z.object({ code: fields.branchCode() }),
-        { code },
-        { code: 'Give a 5-digit store code such as 11199; find it with `store-finder stores <keyword>`.' },
-      )
+      const input = CLI_INPUTS.getStore.parse({ code }, 'json')
       await withService(command, async (service, io) => {
-        const store = await service.getStore(input.code, { signal: io.signal })
+        const store = await service.getStore(input.storeCode, { signal: io.signal })
         if (io.json) return printJson(io, store)
         io.out(
           renderTable(

@@ -1,8 +1,8 @@
 import type { Command } from 'commander'
-import { z } from 'zod'
-import { LIMITS, fields, type Store, type StoreSearchResult } from '../../src/schemas.js'
-import { validateInput } from '../../src/validation.js'
+import { LIMITS, type Store, type StoreSearchResult } from '../../src/schemas.js'
 import { parseWhole, printJson, withService, type Io } from '../context.js'
+import { withHintIn } from '../../src/vocabulary.js'
+import { CLI_INPUTS, CLI_VOCABULARY } from '../inputs.js'
 import { renderTable } from '../table.js'
 
 export function storeTable(io: Io, stores: Store[], distanceFrom?: { lat: number; lng: number }, km?: (s: Store) => number): string {
@@ -43,12 +43,9 @@ export function register(program: Command): void {
     .option('-n, --page-size <n>', `stores per page, 1 to ${LIMITS.pageSizeMax}`, parseWhole(1, LIMITS.pageSizeMax), LIMITS.pageSizeDefault)
     .addHelpText('after', '\nExamples:\n  store-finder stores 강남\n  store-finder stores 홍대 --page 2 --json')
     .action(async (keyword: string, options: { page: number; pageSize: number }, command: Command) => {
-      const input = validateInput(z.object({ keyword: fields.keyword() }), { keyword }, { keyword: 'Give a keyword such as 강남.' })
+      const input = CLI_INPUTS.searchStores.parse({ keyword, page: options.page, pageSize: options.pageSize }, 'json')
       await withService(command, async (service, io) => {
-        const found = await service.searchStores(
-          { keyword: input.keyword, page: options.page, pageSize: options.pageSize },
-          { signal: io.signal },
-        )
+        const found = withHintIn(await service.searchStores(input, { signal: io.signal }), CLI_VOCABULARY)
         printStorePage(io, found, options.page, storeTable(io, found.stores), `store-finder stores ${JSON.stringify(input.keyword)}`)
       })
     })

@@ -1,8 +1,10 @@
 import type { Command } from 'commander'
 import { z } from 'zod'
-import { STORE_CODE_PATTERN, fields, type ProductNearbyInput } from '../../src/schemas.js'
+import { STORE_CODE_PATTERN, fields } from '../../src/schemas.js'
 import type { StoreService } from '../../src/service.js'
 import { validateInput } from '../../src/validation.js'
+import { withHintIn } from '../../src/vocabulary.js'
+import { CLI_INPUTS, CLI_VOCABULARY } from '../inputs.js'
 import { CliFailure, EXIT, floorLabel, printJson, won, withService } from '../context.js'
 import { renderTable } from '../table.js'
 
@@ -16,14 +18,17 @@ async function placeOf(
   service: StoreService,
   near: string,
   signal: AbortSignal,
-): Promise<{ input: Omit<ProductNearbyInput, 'keyword'>; label: string }> {
-  if (STORE_CODE_PATTERN.test(near.trim())) return { input: { branchCode: near.trim() }, label: `store ${near.trim()}` }
+): Promise<{ input: { code: string } | { lat: number; lng: number }; label: string }> {
+  if (STORE_CODE_PATTERN.test(near.trim())) return { input: { code: near.trim() }, label: `store ${near.trim()}` }
   const point = POINT.exec(near)
-  if (point) return { input: { latitude: Number(point[1]), longitude: Number(point[2]) }, label: `${point[1]}, ${point[2]}` }
-  const { stores, hint } = await service.searchStores({ keyword: near, page: 1, pageSize: 1 }, { signal })
+  if (point) return { input: { lat: Number(point[1]), lng: Number(point[2]) }, label: `${point[1]}, ${point[2]}` }
+  const { stores, hint } = withHintIn(
+    await service.searchStores(CLI_INPUTS.searchStores.parse({ keyword: near, pageSize: 1 }, 'json'), { signal }),
+    CLI_VOCABULARY,
+  )
   const store = stores[0]
   if (!store) throw new CliFailure(`No store matches "${near}". ${hint ?? ''}`.trim(), EXIT.notFound)
-  return { input: { branchCode: store.code }, label: `${store.name} (${store.code})` }
+  return { input: { code: store.code }, label: `${store.name} (${store.code})` }
 }
 
 export function register(program: Command): void {
@@ -47,7 +52,8 @@ export function register(program: Command): void {
       )
       await withService(command, async (service, io) => {
         const place = await placeOf(service, input.near, io.signal)
-        const answer = await service.findProductNearby({ keyword: input.keyword, ...place.input }, { signal: io.signal })
+        const nearby = CLI_INPUTS.findProductNearby.parse({ keyword: input.keyword, ...place.input }, 'json')
+        const answer = withHintIn(await service.findProductNearby(nearby, { signal: io.signal }), CLI_VOCABULARY)
         if (io.json) return printJson(io, answer)
         if (answer.results.length === 0) return io.out(answer.hint ?? `No store near ${place.label} has it in stock.`)
         io.out(`Near ${place.label}, nearest first (floor looked up for the nearest ${Math.min(5, answer.results.length)}):`)

@@ -114,7 +114,7 @@ export function operationsOf(openapi: OpenApiDocument): DocOperation[] {
 
 export function toolsOf(tools: readonly ToolDefinition[]): DocTool[] {
   return tools.map((tool) => {
-    const json = z.toJSONSchema(tool.inputSchema, { target: 'draft-2020-12', io: 'input', unrepresentable: 'any' }) as Json
+    const json = z.toJSONSchema(tool.input.schema, { target: 'draft-2020-12', io: 'input', unrepresentable: 'any' }) as Json
     const properties = (json['properties'] ?? {}) as Record<string, Json>
     const required = new Set((json['required'] as string[] | undefined) ?? [])
     return {

@@ -189,22 +189,6 @@ function sameJson(a: unknown, b: unknown): boolean {
 
 const pascal = (s: string) => s.charAt(0).toUpperCase() + s.slice(1)
 
-/**
- * Which query parameters are required. The zod objects mark conditional requirements (branchCode or its
- * alias, keyword or coordinates) in refinements that JSON Schema cannot express; an empty query
- * reveals the unconditional ones: the refinements report them as plainly "is required".
- */
-function requiredByRefinement(schema: z.ZodObject): Set<string> {
-  const required = new Set<string>()
-  const parsed = schema.safeParse({})
-  if (parsed.success) return required
-  for (const issue of parsed.error.issues) {
-    const params = (issue as { params?: { missing?: boolean } }).params
-    if (params?.missing === true && issue.message === 'is required' && issue.path.length === 1) required.add(String(issue.path[0]))
-  }
-  return required
-}
-
 export interface OpenApiDocument {
   openapi: string
   info: Json
@@ -237,7 +221,7 @@ export function buildOpenApi(routes: readonly RouteSpec[], base: string): OpenAp
       inputSlots.push({
         schema: route.params,
         name: `${pascal(route.operationId)}Path`,
-        set: (json) => addParameters(parameters, 'path', json, new Set(Object.keys(route.params?.shape ?? {})), route.operationId),
+        set: (json) => addParameters(parameters, 'path', json, route.operationId),
       })
     }
     if (route.query) {
@@ -245,7 +229,7 @@ export function buildOpenApi(routes: readonly RouteSpec[], base: string): OpenAp
       inputSlots.push({
         schema: query,
         name: `${pascal(route.operationId)}Query`,
-        set: (json) => addParameters(parameters, 'query', json, requiredByRefinement(query), route.operationId),
+        set: (json) => addParameters(parameters, 'query', json, route.operationId),
       })
     }
     if (route.body) {
@@ -353,7 +337,7 @@ function buildResponse(route: RouteSpec, status: number, response: ResponseSpec,
   return out
 }
 
-function addParameters(into: Json[], where: 'path' | 'query', json: Json, required: Set<string>, operationId: string): void {
+function addParameters(into: Json[], where: 'path' | 'query', json: Json, operationId: string): void {
   const properties = (json['properties'] ?? {}) as Record<string, Json>
   const requiredList = new Set((json['required'] as string[] | undefined) ?? [])
   for (const [name, property] of Object.entries(properties)) {
@@ -361,7 +345,7 @@ function addParameters(into: Json[], where: 'path' | 'query', json: Json, requir
     const parameter: Json = {
       name,
       in: where,
-      required: where === 'path' || requiredList.has(name) || required.has(name),
+      required: where === 'path' || requiredList.has(name),
     }
     if (typeof description === 'string') parameter['description'] = description
     parameter['schema'] = schema

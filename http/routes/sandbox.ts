@@ -19,11 +19,10 @@ import {
 import { floorLabel, isOpenNow } from '../../src/store-facts.js'
 import { baseUrl } from '../base-url.js'
 import { streamScan } from '../ndjson.js'
-import { parseQuery } from '../params.js'
+import { SANDBOX_INPUTS, SANDBOX_VOCABULARY, rawInput } from '../inputs.js'
 import type { RouteRegistry } from '../registry.js'
-import { productSearchQuery, wantsNdjson } from './products.js'
+import { wantsNdjson } from './products.js'
 import { errorResponses } from './shared.js'
-import { requireCoordinatePair, storeCodeParams, storeSearchFields, storeSearchHints } from './stores.js'
 
 /*
  * The sandbox (spec §4.4) answers from fixtures/sandbox only. It reuses the production query schemas
@@ -62,19 +61,6 @@ export const SandboxIndexSchema = z
   })
   .describe('What the sandbox is, its fixture data and an example request for each sandbox operation.')
 
-const sandboxStoreSearchHints = {
-  ...storeSearchHints,
-  keyword: 'Send keyword (part of a sandbox store name or address such as 강남, 명동 or 홍대), or curLttd and curLitd.',
-}
-
-const productHints = {
-  branchCode: `Send branchCode, one of the sandbox store codes ${SANDBOX_STORE_CODES.join(', ')}.`,
-  branchCd: 'Send only branchCode (branchCd is a legacy alias).',
-  keyword: 'Send keyword, part of a product name (e.g. 수세미, 실리콘, 청소).',
-  currentPage: 'Send currentPage as a whole number from 1, or the nextPage of the previous answer.',
-  stream: 'Send stream=1 to stream, or leave it out.',
-}
-
 /** Keywords shown in the sandbox root and the developer page; each matches at least one fixture product. */
 export const SANDBOX_PRODUCT_KEYWORDS = ['수세미', '실리콘', '청소', '극세사', '수납']
 
@@ -102,11 +88,6 @@ export function searchSandboxProducts(keyword: string, currentPage: number): Pro
   return { products: items.map((p) => ({ ...p, floorLabel: floorLabel(p.stairNo) })), hasMore, nextPage: currentPage + 1 }
 }
 
-/** The sandbox's store search takes no keyword at all (spec §4.4): only the coordinates must come in pairs. */
-const sandboxStoreSearchQuery = storeSearchFields.superRefine((q, ctx) => {
-  requireCoordinatePair(q, ctx)
-})
-
 export function registerSandboxRoutes(app: FastifyInstance, registry: RouteRegistry): void {
   registry.add(app, {
     method: 'GET',
@@ -132,14 +113,15 @@ export function registerSandboxRoutes(app: FastifyInstance, registry: RouteRegis
     description:
       'Same parameters and response shape as searchStores, but keyword is optional: without it, all three fixture stores. Fixture stores are filtered by keyword as production filters stores (every word in the name or address); curLttd and curLitd are accepted and ignored.',
     tags: ['Sandbox'],
-    query: sandboxStoreSearchQuery,
+    query: SANDBOX_INPUTS.searchStores.schema,
     responses: {
       200: { description: 'Fixture stores, at most pageSize.', schema: StoreListSchema },
       ...errorResponses(400),
     },
     handler: async (request) => {
-      const q = parseQuery(sandboxStoreSearchQuery, request.query, sandboxStoreSearchHints)
-      return searchSandboxStores(q.keyword, q.currentPage, q.pageSize)
+      // Parsed as production parses it; without a keyword or coordinates it lists every fixture store.
+      const q = SANDBOX_INPUTS.searchStores.parse(rawInput(request), 'text')
+      return searchSandboxStores(q.keyword, q.page, q.pageSize)
     },
   })
 
@@ -150,7 +132,7 @@ export function registerSandboxRoutes(app: FastifyInstance, registry: RouteRegis
     summary: 'Sandbox: get a fixture store by code',
     description: `Same response shape as getStore. Code ${SANDBOX_LOOKUP_CODE} returns a Store; any other code returns 404 in the Error shape, so clients can exercise both paths.`,
     tags: ['Sandbox'],
-    params: storeCodeParams,
+    params: SANDBOX_INPUTS.getStore.pathSchema,
     responses: {
       200: { description: 'The fixture store.', schema: StoreSchema },
       ...errorResponses(404),
@@ -177,7 +159,7 @@ export function registerSandboxRoutes(app: FastifyInstance, registry: RouteRegis
     description:
       'Same parameters and response shapes as searchStoreProducts, including the NDJSON stream (stream=1 or Accept: application/x-ndjson). branchCode must be a sandbox store code; fixture products are filtered by substring match of keyword on the product name.',
     tags: ['Sandbox'],
-    query: productSearchQuery,
+    query: SANDBOX_INPUTS.searchStoreProducts.schema,
     responses: {
       200: {
         description: 'Fixture products in stock at the store.',
@@ -193,16 +175,15 @@ export function registerSandboxRoutes(app: FastifyInstance, registry: RouteRegis
       ...errorResponses(400),
     },
     handler: async (request, reply) => {
-      const q = parseQuery(productSearchQuery, request.query, productHints)
-      const branchCode = (q.branchCode ?? q.branchCd) as string
-      if (!SANDBOX_STORE_CODES.includes(branchCode)) {
+      const q = SANDBOX_INPUTS.searchStoreProducts.parse(rawInput(request), 'text')
+      if (!SANDBOX_STORE_CODES.includes(q.storeCode)) {
         throw invalidParameter(
-          'branchCode',
-          `no sandbox store has the code '${branchCode}'`,
+          SANDBOX_VOCABULARY.storeCode,
+          `no sandbox store has the code '${q.storeCode}'`,
           `Use one of the sandbox store codes: ${SANDBOX_STORE_CODES.join(', ')}.`,
         )
       }
-      const result = searchSandboxProducts(q.keyword as string, q.currentPage)
+      const result = searchSandboxProducts(q.keyword, q.page)
       if (wantsNdjson(request.headers.accept, q.stream)) {
         await streamScan(request, reply, async (onProgress) => {
           for (const progress of fixtureProgress(result)) onProgress(progress)

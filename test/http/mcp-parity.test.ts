@@ -37,7 +37,7 @@ t.test('one query through REST, NDJSON and MCP gives the same products', async (
   t.same(JSON.parse((mcp.content as Array<{ text: string }>)[0]!.text), fromRest, 'MCP text mirror = REST body')
 })
 
-t.test('one failure through REST and MCP carries the same error words', async (t) => {
+t.test("one failure through REST and MCP carries the same error, hints in each door's words", async (t) => {
   const { url, app } = await listenTestApp(t)
   const client = new Client({ name: 'parity', version: '1.0.0' })
   await client.connect(new StreamableHTTPClientTransport(new URL(`${url}/api/mcp`)))
@@ -47,12 +47,30 @@ t.test('one failure through REST and MCP carries the same error words', async (t
   const restMissing = await app.inject({ method: 'GET', url: '/api/branches/99999', headers: { host } })
   const mcpMissing = await client.callTool({ name: 'get_store', arguments: { branchCode: '99999' } })
   t.equal(mcpMissing.isError, true)
-  t.same(JSON.parse((mcpMissing.content as Array<{ text: string }>)[0]!.text), restMissing.json(), 'not_found')
+  // The same error, each hint in its own door's words (the domain writes `{searchStores}`; each door names it).
+  const sameButHint = (mcp: Record<string, unknown>, rest: Record<string, unknown>, label: string, restName: RegExp, mcpName: RegExp) => {
+    t.same({ ...mcp, hint: undefined }, { ...rest, hint: undefined }, label)
+    t.match(rest['hint'], restName)
+    t.match(mcp['hint'], mcpName)
+  }
+  sameButHint(
+    JSON.parse((mcpMissing.content as Array<{ text: string }>)[0]!.text),
+    restMissing.json(),
+    'not_found',
+    /GET \/api\/branches\/search/,
+    /search_stores/,
+  )
 
   const restUnknownProduct = await app.inject({ method: 'GET', url: '/api/products/9999999?branchCode=11199', headers: { host } })
   const mcpUnknownProduct = await client.callTool({
     name: 'get_product_availability',
     arguments: { productId: '9999999', branchCode: '11199' },
   })
-  t.same(JSON.parse((mcpUnknownProduct.content as Array<{ text: string }>)[0]!.text), restUnknownProduct.json(), 'unknown product')
+  sameButHint(
+    JSON.parse((mcpUnknownProduct.content as Array<{ text: string }>)[0]!.text),
+    restUnknownProduct.json(),
+    'unknown product',
+    /GET \/api\/products or GET \/api\/catalogue/,
+    /search_products or search_catalogue/,
+  )
 })

@@ -67,7 +67,7 @@ t.test('product routes', async (t) => {
 
   t.test('a well-formed but unknown store says to search stores first', async (t) => {
     const res = await get(`/api/products?branchCode=99999&keyword=${q}`)
-    t.match(res.json(), { hint: /searchStores/, error: /매장/ })
+    t.match(res.json(), { hint: /GET \/api\/branches\/search/, error: /매장/ })
   })
 
   t.test('availability: stock, floor/zone and nearby stores with stock, nearest first', async (t) => {
@@ -111,7 +111,10 @@ t.test('product routes', async (t) => {
     t.match((await get('/api/products/9999999?branchCode=11199')).json(), { code: 'not_found', status: 404 })
     t.match((await get('/api/products/12a;b?branchCode=11199')).json(), { code: 'invalid_parameter', status: 400 })
     t.match((await get('/api/products/1049275')).json(), { code: 'missing_parameter', message: /branchCode/ })
-    t.match((await get('/api/products/1049275?branchCode=99999')).json(), { code: 'invalid_parameter', hint: /searchStores/ })
+    t.match((await get('/api/products/1049275?branchCode=99999')).json(), {
+      code: 'invalid_parameter',
+      hint: /GET \/api\/branches\/search/,
+    })
     t.equal((await get('/api/products/1049275?branchCd=11199')).statusCode, 200, 'the legacy alias works here too')
   })
 

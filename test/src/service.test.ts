@@ -1,9 +1,16 @@
 import t from 'tap'
 import { ServiceError } from '../../src/errors.js'
-import type { ScanProgress } from '../../src/schemas.js'
+import { bind } from '../../src/inputs.js'
+import * as operations from '../../src/operations.js'
+import { fields, type ScanProgress } from '../../src/schemas.js'
 import { CATALOGUE_PAGE_SIZE, StoreService } from '../../src/service.js'
 import { UpstreamError } from '../../src/upstream/errors.js'
+import { DOMAIN_VOCABULARY } from '../../src/vocabulary.js'
 import { fakeStore, fakeUpstream } from '../helpers/fake-upstream.js'
+
+// The service takes checked values; these are how a door's parser makes them.
+const sc = (code: string) => fields.storeCode().parse(code)
+const pid = (id: string) => fields.productId().parse(id)
 
 const LIMITS = { maxPages: 5, deadlineMs: 5_000, maxConcurrent: 10 }
 const calls = (fake: ReturnType<typeof fakeUpstream>, method: string) => fake.log.filter((c) => c.method === method).length
@@ -11,7 +18,7 @@ const calls = (fake: ReturnType<typeof fakeUpstream>, method: string) => fake.lo
 t.test('a product search keeps only in-stock products, with floor and zone, in catalogue order', async (t) => {
   const fake = fakeUpstream()
   const service = new StoreService(fake, LIMITS)
-  const result = await service.searchStoreProducts({ branchCode: '11199', keyword: '수납함', page: 1 })
+  const result = await service.searchStoreProducts({ storeCode: sc('11199'), keyword: '수납함', page: 1 })
   t.ok(result.products.length >= 10)
   t.ok(result.products.every((p) => p.stock >= 1 && Number.isInteger(p.stairNo) && Number.isInteger(p.zoneNo)))
   t.same(
@@ -41,13 +48,13 @@ t.test('the scan goes on to further pages until it has 10, and nextPage is a sta
   // Every 10th product in stock: 5 per catalogue page of 50, so two pages are needed.
   const fake = fakeUpstream({ stock: (i) => (i % 10 === 0 ? 2 : 0), products: 200 })
   const service = new StoreService(fake, LIMITS)
-  const first = await service.searchStoreProducts({ branchCode: '11199', keyword: '수납함', page: 1 })
+  const first = await service.searchStoreProducts({ storeCode: sc('11199'), keyword: '수납함', page: 1 })
   t.equal(first.products.length, 10)
   t.equal(first.nextPage, 3)
   t.equal(first.hasMore, true)
   const pages = fake.log.filter((c) => c.method === 'searchCatalogue').map((c) => (c.args as { page: number }).page)
   t.same(pages.slice(0, 2), [1, 2])
-  const second = await service.searchStoreProducts({ branchCode: '11199', keyword: '수납함', page: first.nextPage })
+  const second = await service.searchStoreProducts({ storeCode: sc('11199'), keyword: '수납함', page: first.nextPage })
   t.equal(second.products[0]?.id, String(1_000_000 + 2 * CATALOGUE_PAGE_SIZE), 'continues where the first ended')
   t.equal(second.hasMore, false, 'the last page was short')
 })
@@ -55,7 +62,7 @@ t.test('the scan goes on to further pages until it has 10, and nextPage is a sta
 t.test('a search never scans more than maxPages pages', async (t) => {
   const fake = fakeUpstream({ stock: () => 0, products: 1000 })
   const service = new StoreService(fake, { ...LIMITS, maxPages: 3 })
-  const result = await service.searchStoreProducts({ branchCode: '11199', keyword: '수납함', page: 1 })
+  const result = await service.searchStoreProducts({ storeCode: sc('11199'), keyword: '수납함', page: 1 })
   t.same(result.products, [])
   t.equal(result.hasMore, true)
   t.equal(result.nextPage, 4)
@@ -65,7 +72,7 @@ t.test('a search never scans more than maxPages pages', async (t) => {
 t.test('no catalogue match is an honest empty page with hasMore false', async (t) => {
   const fake = fakeUpstream()
   const service = new StoreService(fake, LIMITS)
-  const result = await service.searchStoreProducts({ branchCode: '11199', keyword: '없는상품', page: 1 })
+  const result = await service.searchStoreProducts({ storeCode: sc('11199'), keyword: '없는상품', page: 1 })
   t.match(result, { products: [], hasMore: false, nextPage: 2, hint: /No product in the Daiso catalogue matches/ })
   t.equal(calls(fake, 'getStock'), 0)
 })
@@ -74,7 +81,7 @@ t.test('progress reports found, target, page and scanned, ending at 100 percent'
   const fake = fakeUpstream()
   const service = new StoreService(fake, LIMITS)
   const events: ScanProgress[] = []
-  await service.searchStoreProducts({ branchCode: '11199', keyword: '수납함', page: 1 }, { onProgress: (p) => events.push(p) })
+  await service.searchStoreProducts({ storeCode: sc('11199'), keyword: '수납함', page: 1 }, { onProgress: (p) => events.push(p) })
   t.ok(events.length >= 3)
   t.same(events[0], { found: 0, target: 10, page: 1, scanned: 0, percent: 0 })
   t.equal(events.at(-1)?.percent, 100)
@@ -87,14 +94,14 @@ t.test('progress reports found, target, page and scanned, ending at 100 percent'
 
 t.test('an unknown but well-formed store is a 400 that says to search stores first', async (t) => {
   const service = new StoreService(fakeUpstream(), LIMITS)
-  const error = await service.searchStoreProducts({ branchCode: '99999', keyword: '수납함', page: 1 }).catch((e: unknown) => e)
+  const error = await service.searchStoreProducts({ storeCode: sc('99999'), keyword: '수납함', page: 1 }).catch((e: unknown) => e)
   t.ok(error instanceof ServiceError)
   t.match(error, { code: 'invalid_parameter', status: 400, hint: /searchStores/ })
 })
 
 t.test('stock unknown for every product is a failure, never "nothing in stock"', async (t) => {
   const service = new StoreService(fakeUpstream({ stock: () => null }), LIMITS)
-  const error = await service.searchStoreProducts({ branchCode: '11199', keyword: '수납함', page: 1 }).catch((e: unknown) => e)
+  const error = await service.searchStoreProducts({ storeCode: sc('11199'), keyword: '수납함', page: 1 }).catch((e: unknown) => e)
   t.match(error, { code: 'internal_error', status: 500, detail: /stock unknown/ })
 })
 
@@ -102,20 +109,20 @@ t.test('an upstream failure in a product search is 500 internal_error with a det
   const fake = fakeUpstream()
   fake.faults.set('getStock', new UpstreamError('http', 'selStrPkupStck', 'HTTP 500', { status: 500 }))
   const service = new StoreService(fake, LIMITS)
-  const error = await service.searchStoreProducts({ branchCode: '11199', keyword: '수납함', page: 1 }).catch((e: unknown) => e)
+  const error = await service.searchStoreProducts({ storeCode: sc('11199'), keyword: '수납함', page: 1 }).catch((e: unknown) => e)
   t.match(error, { code: 'internal_error', status: 500, detail: 'stock: HTTP 500' })
 })
 
 t.test('products without a known placement are left out of the list', async (t) => {
   const fake = fakeUpstream({ placement: (i) => (i === 0 ? null : { floor: 1, zone: 1 }) })
-  const result = await new StoreService(fake, LIMITS).searchStoreProducts({ branchCode: '11199', keyword: '수납함', page: 1 })
+  const result = await new StoreService(fake, LIMITS).searchStoreProducts({ storeCode: sc('11199'), keyword: '수납함', page: 1 })
   t.notOk(result.products.some((p) => p.id === '1000000'))
   t.ok(result.products.some((p) => p.id === '1000003'))
 })
 
 t.test('the scan starts the pre-auth handshake beside the first catalogue page', async (t) => {
   const fake = fakeUpstream()
-  await new StoreService(fake, LIMITS).searchStoreProducts({ branchCode: '11199', keyword: '수납함', page: 1 })
+  await new StoreService(fake, LIMITS).searchStoreProducts({ storeCode: sc('11199'), keyword: '수납함', page: 1 })
   t.equal(fake.log[0]?.method, 'warmUp')
 })
 
@@ -123,7 +130,7 @@ t.test('a caller that goes away aborts the scan', async (t) => {
   const fake = fakeUpstream({ latencyMs: 30 })
   const controller = new AbortController()
   const pending = new StoreService(fake, LIMITS).searchStoreProducts(
-    { branchCode: '11199', keyword: '수납함', page: 1 },
+    { storeCode: sc('11199'), keyword: '수납함', page: 1 },
     { signal: controller.signal },
   )
   setTimeout(() => controller.abort(new Error('gone')), 10)
@@ -136,15 +143,15 @@ t.test('a caller that goes away aborts the scan', async (t) => {
 t.test('a scan past its deadline ends with a clear error', async (t) => {
   const fake = fakeUpstream({ latencyMs: 400 })
   const service = new StoreService(fake, { ...LIMITS, deadlineMs: 1_000 })
-  const error = await service.searchStoreProducts({ branchCode: '11199', keyword: '수납함', page: 1 }).catch((e: unknown) => e)
+  const error = await service.searchStoreProducts({ storeCode: sc('11199'), keyword: '수납함', page: 1 }).catch((e: unknown) => e)
   t.match(error, { code: 'internal_error', message: /did not finish within 1 s/ })
 })
 
 t.test('too many concurrent scans are refused with 503 overloaded', async (t) => {
   const fake = fakeUpstream({ latencyMs: 50 })
   const service = new StoreService(fake, { ...LIMITS, maxConcurrent: 1 })
-  const first = service.searchStoreProducts({ branchCode: '11199', keyword: '수납함', page: 1 })
-  const second = await service.searchStoreProducts({ branchCode: '11199', keyword: '수납함', page: 1 }).catch((e: unknown) => e)
+  const first = service.searchStoreProducts({ storeCode: sc('11199'), keyword: '수납함', page: 1 })
+  const second = await service.searchStoreProducts({ storeCode: sc('11199'), keyword: '수납함', page: 1 }).catch((e: unknown) => e)
   t.match(second, { code: 'overloaded', status: 503, retryAfterSeconds: 1 })
   await first
   t.equal(service.activeScans, 0)
@@ -152,7 +159,7 @@ t.test('too many concurrent scans are refused with 503 overloaded', async (t) =>
 
 t.test('availability: stock and placement here, nearby stores with stock nearest first, at most 20', async (t) => {
   const fake = fakeUpstream({ stock: (i, store) => (store === '11199' ? 3 : Number(store) % 2 === 0 ? 1 : 0) })
-  const result = await new StoreService(fake, LIMITS).getProductAvailability({ productId: '1000004', branchCode: '11199' })
+  const result = await new StoreService(fake, LIMITS).getProductAvailability({ productId: pid('1000004'), storeCode: sc('11199') })
   t.equal(result.stock, 3)
   t.equal(result.stairNo, 0)
   t.equal(result.zoneNo, 4)
@@ -170,14 +177,14 @@ t.test('availability: stock and placement here, nearby stores with stock nearest
 
 t.test('availability: out of stock is 0 and unknown placement is null', async (t) => {
   const fake = fakeUpstream({ stock: () => 0, placement: () => null })
-  const result = await new StoreService(fake, LIMITS).getProductAvailability({ productId: '1000001', branchCode: '11199' })
+  const result = await new StoreService(fake, LIMITS).getProductAvailability({ productId: pid('1000001'), storeCode: sc('11199') })
   t.same(result, { stock: 0, stairNo: null, zoneNo: null, floorLabel: null, otherBranches: [] })
 })
 
 t.test('availability: a failed placement lookup is "placement unknown" (null), stock still answered', async (t) => {
   const fake = fakeUpstream()
   fake.faults.set('getPlacement', new UpstreamError('timeout', 'selIntPdStDispInfo', 'no answer'))
-  const result = await new StoreService(fake, LIMITS).getProductAvailability({ productId: '1000000', branchCode: '11199' })
+  const result = await new StoreService(fake, LIMITS).getProductAvailability({ productId: pid('1000000'), storeCode: sc('11199') })
   t.equal(result.stock, 4)
   t.equal(result.stairNo, null)
 })
@@ -185,7 +192,7 @@ t.test('availability: a failed placement lookup is "placement unknown" (null), s
 t.test('availability: a product the upstream does not know is 404 not_found', async (t) => {
   const fake = fakeUpstream({ products: 10 })
   const error = await new StoreService(fake, LIMITS)
-    .getProductAvailability({ productId: '1999999', branchCode: '11199' })
+    .getProductAvailability({ productId: pid('1999999'), storeCode: sc('11199') })
     .catch((e: unknown) => e)
   t.match(error, { code: 'not_found', status: 404 })
 })
@@ -193,7 +200,7 @@ t.test('availability: a product the upstream does not know is 404 not_found', as
 t.test('availability: a known product whose stock row is missing is an error, not 0', async (t) => {
   const fake = fakeUpstream({ stock: (_i, store) => (store === '11199' ? null : 1) })
   const error = await new StoreService(fake, LIMITS)
-    .getProductAvailability({ productId: '1000000', branchCode: '11199' })
+    .getProductAvailability({ productId: pid('1000000'), storeCode: sc('11199') })
     .catch((e: unknown) => e)
   t.match(error, { code: 'internal_error', detail: /no stock row/ })
 })
@@ -202,22 +209,19 @@ t.test('availability: a stock failure is an error, never 0 everywhere', async (t
   const fake = fakeUpstream()
   fake.faults.set('getStock', new UpstreamError('unauthorized', 'selStrPkupStck', 'refused'))
   const error = await new StoreService(fake, LIMITS)
-    .getProductAvailability({ productId: '1000000', branchCode: '11199' })
+    .getProductAvailability({ productId: pid('1000000'), storeCode: sc('11199') })
     .catch((e: unknown) => e)
   t.match(error, { code: 'internal_error', message: /pre-auth/ })
 })
 
-t.test('availability: malformed ids and unknown stores are 400', async (t) => {
+t.test("availability: malformed ids and codes are refused by the operation's own parser; unknown stores are 400", async (t) => {
   const service = new StoreService(fakeUpstream(), LIMITS)
-  t.match(await service.getProductAvailability({ productId: '12;DROP', branchCode: '11199' }).catch((e: unknown) => e), {
-    code: 'invalid_parameter',
-  })
-  t.match(await service.getProductAvailability({ productId: '1000000', branchCode: '99999' }).catch((e: unknown) => e), {
+  const parse = (raw: object) => bind(operations.getProductAvailability, DOMAIN_VOCABULARY).parse(raw, 'json')
+  t.throws(() => parse({ productId: '12;DROP', storeCode: '11199' }), { code: 'invalid_parameter', message: /'productId'/ })
+  t.throws(() => parse({ productId: pid('1000000'), storeCode: 'abc' }), { code: 'invalid_parameter', message: /'storeCode'/ })
+  t.match(await service.getProductAvailability({ productId: pid('1000000'), storeCode: sc('99999') }).catch((e: unknown) => e), {
     code: 'invalid_parameter',
     hint: /searchStores/,
-  })
-  t.match(await service.getProductAvailability({ productId: '1000000', branchCode: 'abc' }).catch((e: unknown) => e), {
-    code: 'invalid_parameter',
   })
 })
 
@@ -235,15 +239,14 @@ t.test('store search: keyword or coordinates required; upstream failure is 502 u
   })
 })
 
-t.test('getStore: unknown and malformed codes are 404; failures are 502', async (t) => {
+t.test('getStore: unknown codes are 404; failures are 502', async (t) => {
   const fake = fakeUpstream({ stores: [fakeStore('11199', 0)] })
   const service = new StoreService(fake, LIMITS)
-  t.equal((await service.getStore('11199')).code, '11199')
-  t.match(await service.getStore('99999').catch((e: unknown) => e), { code: 'not_found', status: 404 })
-  t.match(await service.getStore('../etc').catch((e: unknown) => e), { code: 'not_found' })
-  t.equal(calls(fake, 'findStore'), 2, 'a malformed code never reaches the upstream')
+  t.equal((await service.getStore(sc('11199'))).code, '11199')
+  t.match(await service.getStore(sc('99999')).catch((e: unknown) => e), { code: 'not_found', status: 404 })
+  t.equal(calls(fake, 'findStore'), 2)
   fake.faults.set('findStore', new UpstreamError('bad_response', 'selStr', 'HTML instead of JSON'))
-  t.match(await service.getStore('11199').catch((e: unknown) => e), { code: 'upstream_error', status: 502 })
+  t.match(await service.getStore(sc('11199')).catch((e: unknown) => e), { code: 'upstream_error', status: 502 })
 })
 
 t.test('a failed step cancels the scan calls still running', async (t) => {
@@ -256,6 +259,6 @@ t.test('a failed step cancels the scan calls still running', async (t) => {
     signal?.addEventListener('abort', () => (prefetchAborted = query.page === 2 || prefetchAborted))
     return original(query, signal)
   }
-  await t.rejects(service.searchStoreProducts({ branchCode: '11199', keyword: '수납함', page: 1 }))
+  await t.rejects(service.searchStoreProducts({ storeCode: sc('11199'), keyword: '수납함', page: 1 }))
   t.ok(prefetchAborted, 'the prefetch of page 2 was cancelled')
 })

@@ -1,0 +1,74 @@
+import { z } from 'zod'
+import { bind } from '../src/inputs.js'
+import * as operations from '../src/operations.js'
+import type { StoreCode } from '../src/schemas.js'
+import type { Vocabulary } from '../src/vocabulary.js'
+
+/** The REST API's names for the domain's concepts: the spec's query parameters and paths. */
+export const REST_VOCABULARY: Vocabulary = {
+  keyword: 'keyword',
+  latitude: 'curLttd',
+  longitude: 'curLitd',
+  coordinates: 'curLttd and curLitd',
+  page: 'currentPage',
+  pageSize: 'pageSize',
+  storeCode: 'branchCode',
+  productId: 'id',
+  searchStores: 'GET /api/branches/search',
+  searchStoresNearby: 'GET /api/branches/search with curLttd and curLitd',
+  getStore: 'GET /api/branches/{code}',
+  searchStoreProducts: 'GET /api/products',
+  getProductAvailability: 'GET /api/products/{id}',
+  searchCatalogue: 'GET /api/catalogue',
+  findProductNearby: 'GET /api/products/nearby',
+  upstreamHealth: '/api/health/upstream',
+}
+
+/** The sandbox's own paths, so its hints send callers to sandbox operations. */
+export const SANDBOX_VOCABULARY: Vocabulary = {
+  ...REST_VOCABULARY,
+  searchStores: 'GET /api/sandbox/branches/search',
+  searchStoresNearby: 'GET /api/sandbox/branches/search with curLttd and curLitd',
+  getStore: 'GET /api/sandbox/branches/{code}',
+  searchStoreProducts: 'GET /api/sandbox/products',
+}
+
+/** `stream=1`: the REST door's own parameter, for clients that cannot set Accept. */
+const stream = z
+  .literal('1')
+  .optional()
+  .describe('Only allowed value 1: stream NDJSON progress events, as Accept: application/x-ndjson does.')
+const STREAM_HINT = { stream: 'Send stream=1 to stream, or leave it out.' }
+
+function restInputs(vocabulary: Vocabulary) {
+  // branchCd is the legacy name of branchCode, accepted wherever a store code is.
+  const legacy = { branchCd: 'storeCode' } as const
+  return {
+    searchStores: bind(operations.storeSearch, vocabulary),
+    getStore: bind(operations.getStore, vocabulary, { names: { storeCode: 'code' }, path: ['storeCode'] }),
+    searchStoreProducts: bind(operations.searchStoreProducts, vocabulary, { aliases: legacy, extra: { stream }, doorHints: STREAM_HINT }),
+    getProductAvailability: bind(operations.getProductAvailability, vocabulary, { path: ['productId'], aliases: legacy }),
+    searchCatalogue: bind(operations.searchCatalogue, vocabulary),
+    findProductNearby: bind(operations.findProductNearby, vocabulary, { aliases: legacy }),
+  }
+}
+
+export const REST_INPUTS = restInputs(REST_VOCABULARY)
+export const SANDBOX_INPUTS = restInputs(SANDBOX_VOCABULARY)
+
+/** The request's query string and path parameters, as one raw input. */
+export function rawInput(request: { query: unknown; params: unknown }): Record<string, unknown> {
+  return { ...(request.query as Record<string, unknown> | undefined), ...(request.params as Record<string, unknown> | undefined) }
+}
+
+/**
+ * The store code of a store path, or null when it cannot be one: a store lookup answers "no such
+ * store" (404) for it, as the spec has no 400 for getStore.
+ */
+export function storeCodeInPath(request: { params: unknown }): StoreCode | null {
+  try {
+    return REST_INPUTS.getStore.parse(request.params, 'text').storeCode
+  } catch {
+    return null
+  }
+}

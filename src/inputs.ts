@@ -1,0 +1,243 @@
+import { z } from 'zod'
+import { ServiceError, invalidParameter } from './errors.js'
+import { INTEGER_TEXT, NUMBER_TEXT, fieldKinds, fromZodError } from './validation.js'
+import { speak, type Term, type Vocabulary } from './vocabulary.js'
+
+/**
+ * One input pipeline for every door. An operation's parameters are declared once, in the domain's
+ * names, each with its rule, its description and its hint (what to send instead); a door binds them to
+ * its own names (REST query and path, MCP arguments) and gets back the schema it advertises and a parser
+ * that coerces, validates, resolves aliases and hands the service the domain's names. Adding a
+ * parameter to an operation is one entry in src/operations.ts.
+ */
+
+/** A parameter: its rule, what it is, and what to send when it is wrong. Text names concepts as `{term}`. */
+export interface Param<S extends z.ZodType = z.ZodType> {
+  schema: S
+  about: string
+  hint: string
+}
+
+export function param<S extends z.ZodType>(schema: S, about: string, hint: string): Param<S> {
+  return { schema, about, hint }
+}
+
+export type Params = Record<string, Param>
+type ShapeOf<P extends Params> = { [K in keyof P]: P[K]['schema'] }
+/** An operation's input, in the domain's names, as the service receives it. */
+export type InputOf<P extends Params> = z.output<z.ZodObject<ShapeOf<P>>>
+
+export interface Operation<P extends Params = Params> {
+  params: P
+  /**
+   * Rules across parameters (a coordinate needs the other one), given the door's name and hint of each
+   * parameter; a returned error is thrown as is.
+   */
+  check?: ((input: InputOf<P>, door: DoorTerms) => ServiceError | undefined) | undefined
+}
+
+/** A parameter as the door calls it, and its hint in the door's words. */
+export interface DoorTerms {
+  name(param: string): string
+  hint(param: string): string
+}
+
+export function defineOperation<P extends Params>(operation: Operation<P>): Operation<P> {
+  return operation
+}
+
+/**
+ * How a door offers an operation. A door chooses names only: descriptions and hints are the
+ * operation's, in the door's words.
+ */
+export interface Binding<K extends string, E extends z.ZodRawShape = Record<never, never>> {
+  /** The door's name of each parameter (or other term) it calls differently here than in its vocabulary. */
+  names?: Partial<Record<K | Term, string>> | undefined
+  /** Parameters this door does not offer. */
+  omit?: readonly K[] | undefined
+  /** Optional parameters this door requires. */
+  require?: readonly K[] | undefined
+  /** Parameters carried in the URL path (REST). */
+  path?: readonly K[] | undefined
+  /** Other names accepted for a parameter: alias → parameter. Both sent must agree. */
+  aliases?: Record<string, K> | undefined
+  /** Parameters of the door itself (REST `stream`), returned beside the operation's input under their own names. */
+  extra?: E | undefined
+  /** Hints for the door's own names: its extra parameters, and names it refuses but callers send (`latitude` on a keyword-only tool). */
+  doorHints?: Record<string, string> | undefined
+  /** Unknown names are an error (MCP arguments) rather than ignored (REST query strings). */
+  strict?: boolean | undefined
+}
+
+/**
+ * How a door's raw values arrive: `text` for query strings and path segments (numbers must be written
+ * as numbers, an empty value is absent, a repeated one is an error); `json` for MCP arguments, where
+ * hosts and models send `11199` for a string code or `"2"` for a number, and such values are taken as meant.
+ */
+export type RawForm = 'text' | 'json'
+
+export interface BoundInput<T> {
+  /** The fields as the door advertises them (OpenAPI query, tools/list inputSchema), outside the path. */
+  readonly schema: z.ZodObject
+  /** The path fields, for OpenAPI; absent when the binding has none. */
+  readonly pathSchema: z.ZodObject | undefined
+  /** Validates a door's raw input (query and path merged) and returns it in the domain's names. */
+  parse(raw: unknown, form: RawForm): T
+}
+
+/**
+ * Binds an operation to a door: names, descriptions and hints are rendered once, here, in the door's
+ * vocabulary (the binding's own names win for its parameters).
+ */
+export function bind<P extends Params, K extends keyof P & string, E extends z.ZodRawShape = Record<never, never>>(
+  operation: Operation<P>,
+  vocabulary: Vocabulary,
+  binding: Binding<K, E> = {},
+): BoundInput<InputOf<P> & z.output<z.ZodObject<E>>> {
+  const names: Record<string, string> = { ...vocabulary, ...(binding.names as Record<string, string> | undefined) }
+  const say = (text: string) => speak(text, names)
+  const omitted = new Set<string>(binding.omit ?? [])
+  const required = new Set<string>(binding.require ?? [])
+  const inPath = new Set<string>(binding.path ?? [])
+  const aliasOf: Record<string, string> = {} // door name of an alias → door name of its parameter
+  const conceptOf: Record<string, string> = {} // door name → domain name
+  const hints: Record<string, string> = { ...binding.doorHints }
+  const parseShape: Record<string, z.ZodType> = {}
+  const advertised: Record<string, z.ZodType> = {}
+  const pathShape: Record<string, z.ZodType> = {}
+
+  for (const [concept, p] of Object.entries(operation.params)) {
+    if (omitted.has(concept)) continue
+    const doorName = names[concept] ?? concept
+    conceptOf[doorName] = concept
+    let schema = p.schema
+    if (required.has(concept) && schema instanceof z.ZodOptional) schema = schema.unwrap() as z.ZodType
+    schema = schema.describe(say(p.about))
+    parseShape[doorName] = schema
+    hints[doorName] = say(p.hint)
+    if (inPath.has(concept)) pathShape[doorName] = schema
+    else advertised[doorName] = schema
+  }
+  for (const [alias, concept] of Object.entries(binding.aliases ?? {})) {
+    const target = names[concept] ?? concept
+    aliasOf[alias] = target
+    hints[alias] = `Send only ${target} (${alias} is a legacy alias).`
+    // Advertised as optional and deprecated in name only: the parameter itself stays as required as it is.
+    const field = advertised[target]
+    if (field) advertised[alias] = field.optional().describe(`Legacy alias of ${target}.`)
+  }
+  for (const [name, schema] of Object.entries(binding.extra ?? {})) {
+    parseShape[name] = schema as z.ZodType
+    advertised[name] = schema as z.ZodType
+    hints[name] ??= `Check '${name}' against the documentation.`
+  }
+  const parser = binding.strict ? z.strictObject(parseShape) : z.object(parseShape)
+  const schema = binding.strict ? z.strictObject(advertised) : z.object(advertised)
+  const pathSchema = Object.keys(pathShape).length > 0 ? z.object(pathShape) : undefined
+  const door: DoorTerms = {
+    name: (concept) => names[concept] ?? concept,
+    hint: (concept) => hints[names[concept] ?? concept] ?? `Check '${names[concept] ?? concept}' against the documentation.`,
+  }
+
+  return {
+    schema,
+    pathSchema,
+    parse(raw, form) {
+      const given = raw === null || typeof raw !== 'object' || Array.isArray(raw) ? raw : { ...(raw as Record<string, unknown>) }
+      if (given === null || typeof given !== 'object' || Array.isArray(given)) {
+        throw invalidParameter('arguments', 'must be an object', 'Send the arguments as a JSON object.')
+      }
+      const values = given as Record<string, unknown>
+      const sentAs = resolveAliases(values, aliasOf, hints)
+      const typed = form === 'text' ? fromText(values, parser, hints) : fromJson(values, parser)
+      const checked = parser.safeParse(typed)
+      if (!checked.success) {
+        const error = fromZodError(checked.error, typed, hints)
+        throw renameInError(error, sentAs)
+      }
+      const out: Record<string, unknown> = {}
+      for (const [doorName, value] of Object.entries(checked.data)) out[conceptOf[doorName] ?? doorName] = value
+      const input = out as InputOf<P> & z.output<z.ZodObject<E>>
+      const problem = operation.check?.(input, door)
+      if (problem) throw problem
+      return input
+    },
+  }
+}
+
+/** Moves an alias's value to its parameter; returns which parameters were sent under an alias. */
+function resolveAliases(
+  values: Record<string, unknown>,
+  aliasOf: Record<string, string>,
+  hints: Record<string, string>,
+): Map<string, string> {
+  const sentAs = new Map<string, string>()
+  for (const [alias, target] of Object.entries(aliasOf)) {
+    if (!Object.hasOwn(values, alias)) continue
+    const value = values[alias]
+    delete values[alias]
+    const own = values[target]
+    if (own === undefined || (typeof own === 'string' && own.trim() === '')) {
+      values[target] = value
+      sentAs.set(target, alias)
+    } else if (String(own).trim() !== String(value).trim()) {
+      throw invalidParameter(alias, `disagrees with ${target}; send only ${target}`, hints[alias] ?? `Send only ${target}.`)
+    }
+  }
+  return sentAs
+}
+
+/** An error about a parameter the caller sent under an alias names the alias, as the caller wrote it. */
+function renameInError(error: ServiceError, sentAs: Map<string, string>): ServiceError {
+  for (const [target, alias] of sentAs) {
+    if (error.message.includes(`'${target}'`)) {
+      return new ServiceError(error.code, {
+        message: error.message.replace(`'${target}'`, `'${alias}'`),
+        ko: error.messageKo.replace(`'${target}'`, `'${alias}'`),
+        hint: error.hint,
+      })
+    }
+  }
+  return error
+}
+
+/** Query strings and path segments: text becomes a number only where the field is one, written as one. */
+function fromText(values: Record<string, unknown>, schema: z.ZodObject, hints: Record<string, string>): Record<string, unknown> {
+  const kinds = fieldKinds(schema)
+  const typed: Record<string, unknown> = {}
+  for (const [key, value] of Object.entries(values)) {
+    // Only the schema's own fields: a key like `constructor` or `__proto__` is not a parameter.
+    if (!Object.hasOwn(schema.shape, key)) continue
+    if (Array.isArray(value)) throw invalidParameter(key, 'was given more than once', `Send '${key}' once.`)
+    if (typeof value !== 'string') continue
+    // An empty value counts as absent, as HTML forms send it.
+    if (value.trim() === '') continue
+    const kind = kinds[key]
+    if (kind === 'number' || kind === 'integer') {
+      const pattern = kind === 'integer' ? INTEGER_TEXT : NUMBER_TEXT
+      if (!pattern.test(value.trim())) {
+        throw invalidParameter(
+          key,
+          kind === 'integer' ? `'${value}' is not a whole number` : `'${value}' is not a number`,
+          hints[key] ?? `Send '${key}' as a ${kind === 'integer' ? 'whole number' : 'decimal number'}.`,
+        )
+      }
+      typed[key] = Number(value)
+    } else {
+      typed[key] = value
+    }
+  }
+  return typed
+}
+
+/** JSON arguments: a number sent for a string field, or numeric text for a number field, is taken as meant. */
+function fromJson(values: Record<string, unknown>, schema: z.ZodObject): Record<string, unknown> {
+  const kinds = fieldKinds(schema)
+  const out: Record<string, unknown> = { ...values }
+  for (const [key, value] of Object.entries(out)) {
+    const kind = Object.hasOwn(kinds, key) ? kinds[key] : undefined
+    if (kind === 'string' && typeof value === 'number' && Number.isFinite(value)) out[key] = String(value)
+    if ((kind === 'number' || kind === 'integer') && typeof value === 'string' && NUMBER_TEXT.test(value.trim())) out[key] = Number(value)
+  }
+  return out
+}

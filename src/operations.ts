@@ -1,0 +1,132 @@
+import { missingParameter } from './errors.js'
+import { defineOperation, param, type InputOf } from './inputs.js'
+import { LIMITS, fields } from './schemas.js'
+
+/**
+ * The input of every StoreService operation, in the domain's names: the one place a parameter is
+ * declared with its rule, its description and its hint. REST (query, path, NDJSON), MCP and the CLI bind
+ * these to their own names (http/inputs.ts, tools/*.ts, cli/), so a parameter added here reaches them all.
+ */
+
+const storeCode = param(
+  fields.storeCode(),
+  '5-digit store code from {searchStores}, e.g. 11199.',
+  'Send {storeCode}, a 5-digit store code from {searchStores} (e.g. 11199).',
+)
+
+const storePage = param(
+  fields.page().default(1),
+  'Page number, from 1. Default 1; pass nextPage of the previous answer to continue.',
+  'Send {page} as a whole number from 1, or the nextPage of the previous answer.',
+)
+
+/** A coordinate needs the other one; which store or point to search around is the service's rule. */
+function coordinatePair(
+  input: { latitude?: number | undefined; longitude?: number | undefined },
+  door: { name(param: string): string; hint(param: string): string },
+) {
+  if ((input.latitude === undefined) === (input.longitude === undefined)) return undefined
+  const missing = input.latitude === undefined ? 'latitude' : 'longitude'
+  return missingParameter(door.name(missing), door.hint(missing))
+}
+
+export const storeSearch = defineOperation({
+  params: {
+    keyword: param(
+      fields.keyword().optional(),
+      'Address, district, neighbourhood, station or store name, 1 to 100 characters, best in Korean (e.g. 강남역, 홍대입구).',
+      'Send {keyword}: an address, neighbourhood or store name such as 강남.',
+    ),
+    latitude: param(
+      fields.latitude().optional(),
+      'Latitude in decimal degrees, -90 to 90 (South Korea is about 33 to 39), with {longitude}: stores nearest the point first.',
+      'Send both {latitude} (latitude, -90 to 90) and {longitude} (longitude, -180 to 180).',
+    ),
+    longitude: param(
+      fields.longitude().optional(),
+      'Longitude in decimal degrees, -180 to 180 (South Korea is about 124 to 132), with {latitude}.',
+      'Send both {latitude} (latitude, -90 to 90) and {longitude} (longitude, -180 to 180).',
+    ),
+    page: storePage,
+    pageSize: param(
+      fields.pageSize().default(LIMITS.pageSizeDefault),
+      `Stores per page, 1 to ${LIMITS.pageSizeMax}. Default ${LIMITS.pageSizeDefault}.`,
+      `Send {pageSize} as a whole number from 1 to ${LIMITS.pageSizeMax}.`,
+    ),
+  },
+  check: coordinatePair,
+})
+
+export const getStore = defineOperation({
+  params: { storeCode },
+})
+
+export const searchStoreProducts = defineOperation({
+  params: {
+    storeCode,
+    keyword: param(
+      fields.keyword(),
+      'Product name or kind to search for, 1 to 100 characters, best in Korean (e.g. 수납함).',
+      'Send {keyword}, the product name to search for (e.g. 수납함).',
+    ),
+    page: param(
+      fields.page().default(1),
+      'Catalogue page to start the scan at, from 1. Default 1; pass nextPage of the previous answer to continue.',
+      'Send {page} as a whole number from 1, or the nextPage of the previous answer.',
+    ),
+  },
+})
+
+export const getProductAvailability = defineOperation({
+  params: {
+    productId: param(
+      fields.productId(),
+      'Product number (`id`) from {searchStoreProducts} or {searchCatalogue}, e.g. 1049275.',
+      'Send {productId}, a product number from {searchStoreProducts} (e.g. 1049275).',
+    ),
+    storeCode,
+  },
+})
+
+export const searchCatalogue = defineOperation({
+  params: {
+    keyword: param(
+      fields.keyword(),
+      'Product name or kind, 1 to 100 characters, best in Korean (e.g. 우산, 수납함), or a product number.',
+      'Send {keyword}, a product name or kind such as 우산.',
+    ),
+    page: param(fields.page().default(1), 'Page number, from 1. Default 1.', storePage.hint),
+  },
+})
+
+export const findProductNearby = defineOperation({
+  params: {
+    keyword: param(
+      fields.keyword(),
+      'Product name or kind, 1 to 100 characters (e.g. 우산), or a product number from {searchCatalogue}.',
+      'Send {keyword}, the product to look for, such as 우산.',
+    ),
+    storeCode: param(
+      fields.storeCode().optional(),
+      '5-digit store code from {searchStores}, e.g. 11199 (that store is included, at distance 0). Give this or {coordinates}.',
+      'Send {storeCode}, a 5-digit store code from {searchStores} (e.g. 11199), or {coordinates} instead.',
+    ),
+    latitude: param(
+      fields.latitude().optional(),
+      'Latitude of the place to search around, in decimal degrees (South Korea is about 33 to 39), with {longitude}; instead of {storeCode}.',
+      'Send {latitude} together with {longitude}, or {storeCode} instead.',
+    ),
+    longitude: param(
+      fields.longitude().optional(),
+      'Longitude of the place to search around, in decimal degrees (South Korea is about 124 to 132), with {latitude}; instead of {storeCode}.',
+      'Send {longitude} together with {latitude}, or {storeCode} instead.',
+    ),
+  },
+  check: coordinatePair,
+})
+
+export type StoreSearchInput = InputOf<typeof storeSearch.params>
+export type StoreProductsInput = InputOf<typeof searchStoreProducts.params>
+export type AvailabilityInput = InputOf<typeof getProductAvailability.params>
+export type CatalogueSearchInput = InputOf<typeof searchCatalogue.params>
+export type ProductNearbyInput = InputOf<typeof findProductNearby.params>

@@ -1,0 +1,28 @@
+import type { Vocabulary } from '../src/vocabulary.js'
+
+/** The MCP door's names for the domain's concepts: its argument and tool names. */
+export const MCP_VOCABULARY: Vocabulary = {
+  keyword: 'keyword',
+  latitude: 'latitude',
+  longitude: 'longitude',
+  coordinates: 'latitude and longitude',
+  page: 'currentPage',
+  pageSize: 'pageSize',
+  storeCode: 'branchCode',
+  productId: 'productId',
+  searchStores: 'search_stores',
+  searchStoresNearby: 'search_nearby_stores',
+  getStore: 'get_store',
+  searchStoreProducts: 'search_products',
+  getProductAvailability: 'get_product_availability',
+  searchCatalogue: 'search_catalogue',
+  findProductNearby: 'find_product_nearby',
+  upstreamHealth: "the server's GET /api/health/upstream",
+}
+
+/** Over stdio there is no HTTP path to point at; the server's warnings go to the host's log instead. */
+export const STDIO_VOCABULARY: Vocabulary = {
+  ...MCP_VOCABULARY,
+  upstreamHealth:
+    "the warnings this server writes to stderr (the host's MCP log for store-finder), which say whether the chain's service is down or unreachable",
+}
