@@ -7,6 +7,7 @@ import { toolDefinitions } from '../../tools/index.js'
 import { z } from 'zod'
 import { createMcpHttpHandler, hostPolicy } from '../../http/routes/mcp.js'
 import { buildTestApp, listenTestApp } from '../helpers/app.js'
+import { readToEnd, until, within } from '../helpers/wait.js'
 
 const ACCEPT = 'application/json, text/event-stream'
 const TOOL_NAMES = toolDefinitions.map((tool) => tool.name)
@@ -510,8 +511,7 @@ t.test('MCP over Streamable HTTP at /api/mcp', async (t) => {
     t.ok(before >= 1, 'the stream counts against the cap')
     // What shutdown does (http/main.ts): every open stream is ended cleanly.
     app.openStreams.endAll('test shutdown')
-    let chunk = await reader.read()
-    while (!chunk.done) chunk = await reader.read()
+    await readToEnd('the server to end the stream', reader)
     t.pass('the server ended the stream')
   })
 
@@ -531,11 +531,11 @@ t.test('MCP over Streamable HTTP at /api/mcp', async (t) => {
       req.on('error', reject)
     })
     req.end(body)
-    t.match(await firstEvent, /notifications\/progress/, 'the scan has started')
+    t.match(await within('the first event of the tool call', firstEvent), /notifications\/progress/, 'the scan has started')
     t.equal(service.activeScans, 1)
     req.destroy()
     // Only an abort can end the scan: the deadline and upstream timeout are far away and the upstream hangs.
-    while (service.activeScans > 0) await new Promise((resolve) => setTimeout(resolve, 10))
+    await until('the scan to stop after the connection closed', () => service.activeScans === 0, { intervalMs: 10 })
     t.equal(service.activeScans, 0, 'the scan stopped when the connection closed')
   })
 })
@@ -543,7 +543,7 @@ t.test('MCP over Streamable HTTP at /api/mcp', async (t) => {
 t.test('the server ends a GET stream after its lifetime', async (t) => {
   const { url } = await listenTestApp(t, { env: { SSE_MAX_LIFETIME_MS: '1000', SSE_KEEPALIVE_MS: '100' } })
   const res = await fetch(`${url}/api/mcp`, { headers: { accept: 'text/event-stream' } })
-  const text = await res.text() // resolves only when the server ends the stream
+  const text = await within('the server to end the stream after its lifetime', res.text()) // resolves only when the server ends it
   t.match(text, /^retry: \d+\n/)
   t.match(text, /: keepalive\n\n/, 'keep-alive comments flow while it is open')
 })
@@ -567,7 +567,7 @@ t.test('closing the app ends open GET streams', async (t) => {
   const res = await fetch(`${url}/api/mcp`, { headers: { accept: 'text/event-stream' } })
   const ended = res.text()
   await ctx.app.close()
-  t.match(await ended, /^retry:/)
+  t.match(await within('closing the app to end the stream', ended), /^retry:/)
 })
 
 t.test('host policy', async (t) => {

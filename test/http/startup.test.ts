@@ -3,6 +3,7 @@ import { once } from 'node:events'
 import { createServer } from 'node:net'
 import t from 'tap'
 import { buildTestApp, simulator as startSim } from '../helpers/app.js'
+import { within } from '../helpers/wait.js'
 
 /** Runs `store-finder serve` until `done` matches its output or it exits; always bounded. */
 async function run(env: Record<string, string>, done: RegExp) {
@@ -62,7 +63,10 @@ t.test('a bad configuration is one line', async (t) => {
   })
   let stderr = ''
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk))
-  const [code] = await once(child, 'exit')
+  t.teardown(() => {
+    if (child.exitCode === null) child.kill('SIGKILL')
+  })
+  const [code] = await within('store-finder serve to exit on bad variables', once(child, 'exit'), { timeoutMs: 60_000 })
   t.equal(code, 2)
   t.equal(stderr.trim().split('\n').length, 1, stderr)
   t.match(stderr, /PORT="eighty": expected a whole number.*; SCAN_MAX_PAGES="0": expected at least 1/)

@@ -10,6 +10,7 @@ import { CAPABILITIES, createMcpServer, INSTRUCTIONS } from '../../tools/server.
 import { PROMPT_NAMES } from '../../tools/prompts.js'
 import { TRUST_META_KEY, toolDefinitions } from '../../tools/index.js'
 import { simulator, testEnv } from '../helpers/app.js'
+import { until, within } from '../helpers/wait.js'
 
 const DOCS = 'https://stores.example/developers#errors'
 
@@ -435,13 +436,13 @@ t.test('cancelling a search_products call aborts the upstream scan', async (t) =
       onprogress: () => started(),
     },
   )
-  await firstProgress
+  await within('the first progress notification', firstProgress)
   t.equal(service.activeScans, 1, 'the scan is running')
   controller.abort(new Error('the user changed their mind'))
   await t.rejects(call, /changed their mind/)
-  await upstreamAborted
+  await within('the upstream call to be aborted', upstreamAborted)
   t.pass('notifications/cancelled reached the upstream call')
-  while (service.activeScans > 0) await new Promise((resolve) => setImmediate(resolve))
+  await until('the scan slot to be released', () => service.activeScans === 0, { intervalMs: 1 })
   t.equal(service.activeScans, 0, 'the scan slot is released')
 })
 
