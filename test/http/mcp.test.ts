@@ -1,17 +1,15 @@
 import t from 'tap'
 import { request as httpRequest } from 'node:http'
-import { Client } from '@modelcontextprotocol/client'
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/client'
 import { CAPABILITIES, LIST_TTL_MS, PROTOCOL_VERSION as LATEST_PROTOCOL_VERSION } from '../../tools/server.js'
 import { toolDefinitions } from '../../tools/index.js'
 import { z } from 'zod'
 import { createMcpHttpHandler, hostPolicy } from '../../http/routes/mcp.js'
 import { buildTestApp, listenTestApp } from '../helpers/app.js'
+import { MODERN, connectHttp } from '../helpers/mcp-client.js'
 import { readToEnd, until, within } from '../helpers/wait.js'
 
 const ACCEPT = 'application/json, text/event-stream'
 const TOOL_NAMES = toolDefinitions.map((tool) => tool.name)
-const MODERN = '2026-07-28'
 
 /** The 2026-07-28 envelope a modern client puts on every request. */
 const envelope = {
@@ -25,21 +23,6 @@ function modern(method: string, params: Record<string, unknown> = {}, name?: str
   const headers: Record<string, string> = { 'mcp-protocol-version': MODERN, 'mcp-method': method }
   if (name !== undefined) headers['mcp-name'] = name
   return { body: { jsonrpc: '2.0', id: 1, method, params: { ...params, _meta: envelope } }, headers }
-}
-
-interface Teardown {
-  teardown(fn: () => unknown): void
-}
-
-async function connectClient(t: Teardown, url: string, era: 'legacy' | 'modern' = 'legacy') {
-  const transport = new StreamableHTTPClientTransport(new URL(`${url}/api/mcp`))
-  const client = new Client(
-    { name: 'http-test', version: '1.0.0' },
-    { versionNegotiation: era === 'modern' ? { mode: { pin: MODERN } } : { mode: 'legacy' } },
-  )
-  await client.connect(transport)
-  t.teardown(() => client.close())
-  return { client, transport }
 }
 
 const initialize = (protocolVersion: string, id: number | string = 1) => ({
@@ -77,7 +60,7 @@ t.test('MCP over Streamable HTTP at /api/mcp', async (t) => {
   })
 
   t.test('the SDK client initializes, lists the tools and calls one', async (t) => {
-    const { client, transport } = await connectClient(t, url)
+    const { client, transport } = await connectHttp(t, url, { name: 'http-test', era: 'legacy' })
     t.match(client.getServerVersion(), { name: 'store-finder', version: '1.0.0', title: 'Store Finder' })
     t.equal(transport.protocolVersion, LATEST_PROTOCOL_VERSION, 'the newest version is negotiated')
     t.match(client.getServerCapabilities(), {
@@ -96,7 +79,7 @@ t.test('MCP over Streamable HTTP at /api/mcp', async (t) => {
 
   for (const era of ['legacy', 'modern'] as const) {
     t.test(`a ${era} SDK client lists and calls every tool, the prompts and completion`, async (t) => {
-      const { client } = await connectClient(t, url, era)
+      const { client } = await connectHttp(t, url, { name: 'http-test', era })
       t.equal(client.getProtocolEra(), era)
       const { tools } = await client.listTools()
       t.same(
@@ -304,7 +287,7 @@ t.test('MCP over Streamable HTTP at /api/mcp', async (t) => {
   })
 
   t.test('progress notifications reach an HTTP client before the result', async (t) => {
-    const { client } = await connectClient(t, url)
+    const { client } = await connectHttp(t, url, { name: 'http-test', era: 'legacy' })
     const progress: number[] = []
     const result = await client.callTool(
       { name: 'search_products', arguments: { branchCode: '11199', keyword: '수납' } },
@@ -316,7 +299,7 @@ t.test('MCP over Streamable HTTP at /api/mcp', async (t) => {
   })
 
   t.test('a tool failure is an isError result with the REST error words and a documentation link', async (t) => {
-    const { client } = await connectClient(t, url)
+    const { client } = await connectHttp(t, url, { name: 'http-test', era: 'legacy' })
     const result = await client.callTool({ name: 'get_store', arguments: { branchCode: '99999' } })
     t.equal(result.isError, true)
     const body = JSON.parse((result.content as Array<{ text: string }>)[0]!.text) as Record<string, unknown>
