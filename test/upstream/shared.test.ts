@@ -6,7 +6,7 @@ import t from 'tap'
 import { UpstreamBudget } from '../../src/upstream/budget.js'
 import { CachedUpstream } from '../../src/upstream/cached.js'
 import { CircuitBreaker } from '../../src/upstream/circuit.js'
-import { stockKey, type StockPair, type Upstream, type UpstreamStore } from '../../src/upstream/client.js'
+import { stockKey } from '../../src/upstream/client.js'
 import { UpstreamError } from '../../src/upstream/errors.js'
 import { PreAuthSession } from '../../src/upstream/preauth.js'
 import {
@@ -17,91 +17,9 @@ import {
   SharedRedis,
   redactRedisUrl,
 } from '../../src/upstream/shared.js'
+import { LONG_TTL as TTL, countingUpstream, plainStore as store } from '../helpers/fake-upstream.js'
 import { startRedis, type TestRedis } from '../helpers/redis.js'
 import { until } from '../helpers/wait.js'
-
-const TTL = {
-  storeTtlMs: 60_000,
-  catalogueTtlMs: 60_000,
-  placementTtlMs: 60_000,
-  stockTtlMs: 60_000,
-  maxEntries: 1000,
-  maxBytes: 1_048_576,
-}
-const store = (code: string): UpstreamStore => ({
-  code,
-  name: `${code}점`,
-  address: '서울',
-  lat: 37.5,
-  lng: 127,
-  openTime: '10:00',
-  closeTime: '22:00',
-  distanceKm: 1,
-  total: 1,
-})
-
-/** A counting fake upstream whose answers can be held open, shared by several "instances". */
-function fakeUpstream() {
-  const calls: Record<string, number> = {}
-  let gate: Promise<void> = Promise.resolve()
-  let fail = false
-  let failNext = 0
-  const count = (name: string) => (calls[name] = (calls[name] ?? 0) + 1)
-  const upstream: Upstream = {
-    async searchStores() {
-      count('searchStores')
-      await gate
-      if (fail) throw new UpstreamError('http', 'selStr', 'HTTP 500')
-      return [store('11199'), store('10528')]
-    },
-    async findStore(code) {
-      count('findStore')
-      await gate
-      return code === '99999' ? null : store(code)
-    },
-    async searchCatalogue(query) {
-      count('searchCatalogue')
-      await gate
-      if (failNext > 0) {
-        failNext -= 1
-        throw new UpstreamError('http', 'pdThumbSelSimple', 'HTTP 500')
-      }
-      if (fail) throw new UpstreamError('http', 'pdThumbSelSimple', 'HTTP 500')
-      return { items: [{ productId: '1', name: query.text, price: 1000, image: null }], total: 1 }
-    },
-    async getStock(pairs: StockPair[]) {
-      count('getStock')
-      calls[`pairs`] = (calls['pairs'] ?? 0) + pairs.length
-      await gate
-      if (fail) throw new UpstreamError('http', 'selStrPkupStck', 'HTTP 500')
-      return new Map(pairs.map((p) => [stockKey(p.productId, p.storeCode), p.productId === 'unknown' ? null : 3]))
-    },
-    async getPlacement() {
-      count('getPlacement')
-      await gate
-      return null
-    },
-    warmUp() {},
-  }
-  return {
-    upstream,
-    calls,
-    hold() {
-      let open: () => void = () => {}
-      gate = new Promise((resolve) => (open = resolve))
-      return () => {
-        gate = Promise.resolve()
-        open()
-      }
-    },
-    setFail(value: boolean) {
-      fail = value
-    },
-    failOnce() {
-      failNext = 1
-    },
-  }
-}
 
 async function connect(t: { teardown(fn: () => unknown): void }, redis: TestRedis, prefix: string, timeoutMs = 200): Promise<SharedRedis> {
   const shared = await SharedRedis.connect({ url: redis.url, keyPrefix: prefix, timeoutMs, heartbeatMs: 100 })
@@ -128,7 +46,7 @@ t.test('with a real Redis', async (t) => {
 
   t.test('the cache is shared; failures and unknown stock are not', async (t) => {
     const shared = await connect(t, redis, fresh())
-    const fake = fakeUpstream()
+    const fake = countingUpstream({ units: 3 })
     const remote = { store: new RedisRemoteStore(shared), claimMs: 5_000 }
     const one = new CachedUpstream(fake.upstream, TTL, remote)
     const two = new CachedUpstream(fake.upstream, TTL, remote)
@@ -161,13 +79,13 @@ t.test('with a real Redis', async (t) => {
     const answer = await two.getStock(pairs)
     t.equal(answer.get(stockKey('1', 'A')), 3)
     t.equal(answer.get(stockKey('unknown', 'A')), null)
-    t.equal(fake.calls.pairs, 3, 'known stock shared; unknown stock asked again')
+    t.equal(fake.pairsAsked(), 3, 'known stock shared; unknown stock asked again')
     t.same((await remote.store.get([`stock|${stockKey('unknown', 'A')}`]))?.[0], null, 'unknown stock is never stored')
   })
 
   t.test('identical misses on two instances: one upstream call', async (t) => {
     const shared = await connect(t, redis, fresh())
-    const fake = fakeUpstream()
+    const fake = countingUpstream({ units: 3 })
     const remote = { store: new RedisRemoteStore(shared), claimMs: 5_000 }
     const one = new CachedUpstream(fake.upstream, TTL, remote)
     const two = new CachedUpstream(fake.upstream, TTL, remote)
@@ -190,7 +108,7 @@ t.test('with a real Redis', async (t) => {
     t.equal(a.get(stockKey('2', 'B')), 3)
     t.equal(b.get(stockKey('2', 'B')), 3)
     t.equal(b.get(stockKey('3', 'B')), 3)
-    t.equal(fake.calls.pairs, 3, 'each pair asked once across the instances')
+    t.equal(fake.pairsAsked(), 3, 'each pair asked once across the instances')
 
     // A claim whose owner fails: the waiter asks itself rather than waiting out the claim.
     const close = fake.hold()
@@ -344,7 +262,7 @@ t.test('with a real Redis', async (t) => {
     const shared = await connect(t, own, 'lost:', 100)
     const changes: boolean[] = []
     shared.onChange((usable) => changes.push(usable))
-    const fake = fakeUpstream()
+    const fake = countingUpstream({ units: 3 })
     const cache = new CachedUpstream(fake.upstream, TTL, { store: new RedisRemoteStore(shared), claimMs: 5_000 })
     const breaker = new CircuitBreaker(1, 60_000, Date.now, {
       store: new RedisSharedCircuit(shared),
