@@ -1,11 +1,11 @@
 // The one place tests build an MCP SDK client: over Streamable HTTP to an app URL, over stdio to
 // `store-finder mcp`, or in memory to a server object. Each closes at the end of the test that made it.
 
-import { fileURLToPath } from 'node:url'
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client'
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio'
 import { InMemoryTransport, type JSONRPCMessage } from '@modelcontextprotocol/server'
 import type { createMcpServer } from '../../tools/server.js'
+import { ROOT, STORE_FINDER_ARGS } from './process.js'
 
 /** The subset of tap's Test these helpers need. */
 interface Teardown {
@@ -26,8 +26,6 @@ export interface ClientOptions {
   name?: string
   era?: Era
 }
-
-const root = fileURLToPath(new URL('../..', import.meta.url))
 
 function newClient({ name = 'store-finder-test', era }: ClientOptions): Client {
   if (era === undefined) return new Client({ name, version: '1.0.0' })
@@ -57,8 +55,8 @@ export async function connectStdio(
 ): Promise<{ client: Client; transport: StdioClientTransport; stderr: () => string }> {
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: ['--import', 'tsx', 'bin/store-finder.ts', 'mcp'],
-    cwd: root,
+    args: [...STORE_FINDER_ARGS, 'mcp'],
+    cwd: ROOT,
     env: { ...(process.env as Record<string, string>), ...options.env },
     stderr: 'pipe',
   })
