@@ -93,3 +93,103 @@ export function fakeUpstream(options: FakeOptions = {}) {
   }
   return upstream
 }
+
+/** A store record with only its code varying, as the cache tests compare answers with it. */
+export const plainStore = (code: string): UpstreamStore => ({
+  code,
+  name: `${code}점`,
+  address: '서울',
+  lat: 37.5,
+  lng: 127,
+  openTime: '10:00',
+  closeTime: '22:00',
+  distanceKm: 1,
+  total: 1,
+})
+
+/** Cache lifetimes long enough that nothing expires during a test. */
+export const LONG_TTL = {
+  storeTtlMs: 60_000,
+  catalogueTtlMs: 60_000,
+  placementTtlMs: 60_000,
+  stockTtlMs: 60_000,
+  maxEntries: 1000,
+  maxBytes: 1_048_576,
+}
+
+/**
+ * A counting fake upstream for cache tests: `calls` counts each method, `stockBatches` keeps every
+ * stock request, answers can be held open (`hold()` returns the release) to make calls overlap, and
+ * calls can fail (`setFail`, or `failOnce` for the next catalogue search). Several cache instances may
+ * share one, as a fleet shares the real upstream.
+ * Answers: two stores (11199, 10528); "99999" is no store; one catalogue item named after the query;
+ * `units` of stock per pair except product "unknown" (null); placement floor 1 zone 2 except "nowhere".
+ */
+export function countingUpstream({ units = 5 }: { units?: number } = {}) {
+  const calls: Record<string, number> = {}
+  const stockBatches: StockPair[][] = []
+  let gate: Promise<void> = Promise.resolve()
+  let fail = false
+  let failNext = 0
+  const count = (name: string) => (calls[name] = (calls[name] ?? 0) + 1)
+  const upstream: Upstream = {
+    async searchStores() {
+      count('searchStores')
+      await gate
+      if (fail) throw new UpstreamError('http', 'selStr', 'HTTP 500')
+      return [plainStore('11199'), plainStore('10528')]
+    },
+    async findStore(code) {
+      count('findStore')
+      await gate
+      if (fail) throw new UpstreamError('http', 'selStr', 'HTTP 500')
+      return code === '99999' ? null : plainStore(code)
+    },
+    async searchCatalogue(query) {
+      count('searchCatalogue')
+      await gate
+      if (failNext > 0) {
+        failNext -= 1
+        throw new UpstreamError('http', 'pdThumbSelSimple', 'HTTP 500')
+      }
+      if (fail) throw new UpstreamError('http', 'pdThumbSelSimple', 'HTTP 500')
+      return { items: [{ productId: '1', name: query.text, price: 1000, image: null }], total: 1 }
+    },
+    async getStock(pairs, signal) {
+      count('getStock')
+      stockBatches.push(pairs)
+      await gate
+      signal?.throwIfAborted()
+      if (fail) throw new UpstreamError('http', 'selStrPkupStck', 'HTTP 500')
+      return new Map(pairs.map((p) => [stockKey(p.productId, p.storeCode), p.productId === 'unknown' ? null : units]))
+    },
+    async getPlacement(productId) {
+      count('getPlacement')
+      await gate
+      return productId === 'nowhere' ? null : { floor: 1, zone: 2 }
+    },
+    warmUp() {},
+  }
+  return {
+    upstream,
+    calls,
+    stockBatches,
+    /** Stock pairs asked for so far, over all batches. */
+    pairsAsked: () => stockBatches.reduce((sum, batch) => sum + batch.length, 0),
+    /** Holds every answer until the returned function is called. */
+    hold() {
+      let release: () => void = () => {}
+      gate = new Promise((resolve) => (release = resolve))
+      return () => {
+        gate = Promise.resolve()
+        release()
+      }
+    },
+    setFail(value: boolean) {
+      fail = value
+    },
+    failOnce() {
+      failNext = 1
+    },
+  }
+}

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { createServer, connect } from 'node:net'
+import { until } from './wait.js'
 
 /** The subset of tap's Test this helper needs. */
 interface Teardown {
@@ -88,19 +89,19 @@ export async function startRedis(t: Teardown): Promise<TestRedis> {
     let output = ''
     proc.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')))
     proc.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')))
-    const deadline = Date.now() + START_BOUND_MS
-    for (;;) {
-      if (proc.exitCode !== null) throw new Error(`redis-server exited (${proc.exitCode}):\n${output.slice(-2000)}`)
-      try {
-        if ((await rawCommand(port, ['PING'], 500)).startsWith('+PONG')) return
-      } catch {
-        // not listening yet
-      }
-      if (Date.now() > deadline) {
-        proc.kill('SIGKILL')
-        throw new Error(`redis-server did not answer within ${START_BOUND_MS} ms:\n${output.slice(-2000)}`)
-      }
-      await new Promise((r) => setTimeout(r, 50))
+    try {
+      await until(
+        'redis-server to answer PING',
+        async () => {
+          if (proc.exitCode !== null) throw new Error(`redis-server exited (${proc.exitCode})`)
+          // An error is "not listening yet".
+          return (await rawCommand(port, ['PING'], 500).catch(() => '')).startsWith('+PONG')
+        },
+        { timeoutMs: START_BOUND_MS, intervalMs: 50 },
+      )
+    } catch (error) {
+      proc.kill('SIGKILL')
+      throw new Error(`${(error as Error).message}:\n${output.slice(-2000)}`, { cause: error })
     }
   }
 

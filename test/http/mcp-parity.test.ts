@@ -1,13 +1,10 @@
 import t from 'tap'
-import { Client } from '@modelcontextprotocol/client'
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/client'
 import { listenTestApp } from '../helpers/app.js'
+import { connectHttp } from '../helpers/mcp-client.js'
 
 t.test('one query through REST, NDJSON and MCP gives the same products', async (t) => {
   const { url, app, runtime } = await listenTestApp(t)
-  const client = new Client({ name: 'parity', version: '1.0.0' })
-  await client.connect(new StreamableHTTPClientTransport(new URL(`${url}/api/mcp`)))
-  t.teardown(() => client.close())
+  const { client } = await connectHttp(t, url, { name: 'parity' })
   const query = { branchCode: '11199', keyword: '수납', currentPage: 1 }
   const qs = `branchCode=${query.branchCode}&keyword=${encodeURIComponent(query.keyword)}&currentPage=${query.currentPage}`
 
@@ -39,9 +36,7 @@ t.test('one query through REST, NDJSON and MCP gives the same products', async (
 
 t.test("one failure through REST and MCP carries the same error, hints in each door's words", async (t) => {
   const { url, app } = await listenTestApp(t)
-  const client = new Client({ name: 'parity', version: '1.0.0' })
-  await client.connect(new StreamableHTTPClientTransport(new URL(`${url}/api/mcp`)))
-  t.teardown(() => client.close())
+  const { client } = await connectHttp(t, url, { name: 'parity' })
   const host = new URL(url).host
 
   const restMissing = await app.inject({ method: 'GET', url: '/api/branches/99999', headers: { host } })

@@ -1,16 +1,15 @@
 import t from 'tap'
 import { request as httpRequest } from 'node:http'
-import { Client } from '@modelcontextprotocol/client'
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/client'
 import { CAPABILITIES, LIST_TTL_MS, PROTOCOL_VERSION as LATEST_PROTOCOL_VERSION } from '../../tools/server.js'
 import { toolDefinitions } from '../../tools/index.js'
 import { z } from 'zod'
 import { createMcpHttpHandler, hostPolicy } from '../../http/routes/mcp.js'
 import { buildTestApp, listenTestApp } from '../helpers/app.js'
+import { MODERN, connectHttp } from '../helpers/mcp-client.js'
+import { readToEnd, until, within } from '../helpers/wait.js'
 
 const ACCEPT = 'application/json, text/event-stream'
 const TOOL_NAMES = toolDefinitions.map((tool) => tool.name)
-const MODERN = '2026-07-28'
 
 /** The 2026-07-28 envelope a modern client puts on every request. */
 const envelope = {
@@ -24,21 +23,6 @@ function modern(method: string, params: Record<string, unknown> = {}, name?: str
   const headers: Record<string, string> = { 'mcp-protocol-version': MODERN, 'mcp-method': method }
   if (name !== undefined) headers['mcp-name'] = name
   return { body: { jsonrpc: '2.0', id: 1, method, params: { ...params, _meta: envelope } }, headers }
-}
-
-interface Teardown {
-  teardown(fn: () => unknown): void
-}
-
-async function connectClient(t: Teardown, url: string, era: 'legacy' | 'modern' = 'legacy') {
-  const transport = new StreamableHTTPClientTransport(new URL(`${url}/api/mcp`))
-  const client = new Client(
-    { name: 'http-test', version: '1.0.0' },
-    { versionNegotiation: era === 'modern' ? { mode: { pin: MODERN } } : { mode: 'legacy' } },
-  )
-  await client.connect(transport)
-  t.teardown(() => client.close())
-  return { client, transport }
 }
 
 const initialize = (protocolVersion: string, id: number | string = 1) => ({
@@ -76,7 +60,7 @@ t.test('MCP over Streamable HTTP at /api/mcp', async (t) => {
   })
 
   t.test('the SDK client initializes, lists the tools and calls one', async (t) => {
-    const { client, transport } = await connectClient(t, url)
+    const { client, transport } = await connectHttp(t, url, { name: 'http-test', era: 'legacy' })
     t.match(client.getServerVersion(), { name: 'store-finder', version: '1.0.0', title: 'Store Finder' })
     t.equal(transport.protocolVersion, LATEST_PROTOCOL_VERSION, 'the newest version is negotiated')
     t.match(client.getServerCapabilities(), {
@@ -95,7 +79,7 @@ t.test('MCP over Streamable HTTP at /api/mcp', async (t) => {
 
   for (const era of ['legacy', 'modern'] as const) {
     t.test(`a ${era} SDK client lists and calls every tool, the prompts and completion`, async (t) => {
-      const { client } = await connectClient(t, url, era)
+      const { client } = await connectHttp(t, url, { name: 'http-test', era })
       t.equal(client.getProtocolEra(), era)
       const { tools } = await client.listTools()
       t.same(
@@ -303,7 +287,7 @@ t.test('MCP over Streamable HTTP at /api/mcp', async (t) => {
   })
 
   t.test('progress notifications reach an HTTP client before the result', async (t) => {
-    const { client } = await connectClient(t, url)
+    const { client } = await connectHttp(t, url, { name: 'http-test', era: 'legacy' })
     const progress: number[] = []
     const result = await client.callTool(
       { name: 'search_products', arguments: { branchCode: '11199', keyword: '수납' } },
@@ -315,7 +299,7 @@ t.test('MCP over Streamable HTTP at /api/mcp', async (t) => {
   })
 
   t.test('a tool failure is an isError result with the REST error words and a documentation link', async (t) => {
-    const { client } = await connectClient(t, url)
+    const { client } = await connectHttp(t, url, { name: 'http-test', era: 'legacy' })
     const result = await client.callTool({ name: 'get_store', arguments: { branchCode: '99999' } })
     t.equal(result.isError, true)
     const body = JSON.parse((result.content as Array<{ text: string }>)[0]!.text) as Record<string, unknown>
@@ -510,8 +494,7 @@ t.test('MCP over Streamable HTTP at /api/mcp', async (t) => {
     t.ok(before >= 1, 'the stream counts against the cap')
     // What shutdown does (http/main.ts): every open stream is ended cleanly.
     app.openStreams.endAll('test shutdown')
-    let chunk = await reader.read()
-    while (!chunk.done) chunk = await reader.read()
+    await readToEnd('the server to end the stream', reader)
     t.pass('the server ended the stream')
   })
 
@@ -531,11 +514,11 @@ t.test('MCP over Streamable HTTP at /api/mcp', async (t) => {
       req.on('error', reject)
     })
     req.end(body)
-    t.match(await firstEvent, /notifications\/progress/, 'the scan has started')
+    t.match(await within('the first event of the tool call', firstEvent), /notifications\/progress/, 'the scan has started')
     t.equal(service.activeScans, 1)
     req.destroy()
     // Only an abort can end the scan: the deadline and upstream timeout are far away and the upstream hangs.
-    while (service.activeScans > 0) await new Promise((resolve) => setTimeout(resolve, 10))
+    await until('the scan to stop after the connection closed', () => service.activeScans === 0, { intervalMs: 10 })
     t.equal(service.activeScans, 0, 'the scan stopped when the connection closed')
   })
 })
@@ -543,7 +526,7 @@ t.test('MCP over Streamable HTTP at /api/mcp', async (t) => {
 t.test('the server ends a GET stream after its lifetime', async (t) => {
   const { url } = await listenTestApp(t, { env: { SSE_MAX_LIFETIME_MS: '1000', SSE_KEEPALIVE_MS: '100' } })
   const res = await fetch(`${url}/api/mcp`, { headers: { accept: 'text/event-stream' } })
-  const text = await res.text() // resolves only when the server ends the stream
+  const text = await within('the server to end the stream after its lifetime', res.text()) // resolves only when the server ends it
   t.match(text, /^retry: \d+\n/)
   t.match(text, /: keepalive\n\n/, 'keep-alive comments flow while it is open')
 })
@@ -567,7 +550,7 @@ t.test('closing the app ends open GET streams', async (t) => {
   const res = await fetch(`${url}/api/mcp`, { headers: { accept: 'text/event-stream' } })
   const ended = res.text()
   await ctx.app.close()
-  t.match(await ended, /^retry:/)
+  t.match(await within('closing the app to end the stream', ended), /^retry:/)
 })
 
 t.test('host policy', async (t) => {

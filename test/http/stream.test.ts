@@ -2,6 +2,7 @@ import t from 'tap'
 import { ErrorEventSchema, ErrorSchema, ProgressEventSchema, ResultEventSchema } from '../../src/schemas.js'
 import type { Simulator } from '../../src/upstream/simulator/server.js'
 import { listenTestApp } from '../helpers/app.js'
+import { until, within } from '../helpers/wait.js'
 
 /*
  * The NDJSON stream of searchStoreProducts (spec §6), read over a real socket the way a client reads
@@ -24,7 +25,7 @@ async function readLines(res: Response, simulator: Simulator): Promise<Arrival[]
   const arrivals: Arrival[] = []
   let buffered = ''
   for (let chunk = 0; ; chunk++) {
-    const { done, value } = await reader.read()
+    const { done, value } = await within('the next chunk of the NDJSON stream', reader.read())
     if (done) break
     buffered += decoder.decode(value, { stream: true })
     let newline = buffered.indexOf('\n')
@@ -38,12 +39,6 @@ async function readLines(res: Response, simulator: Simulator): Promise<Arrival[]
   }
   if (buffered !== '') throw new Error(`the stream ended inside a line: ${JSON.stringify(buffered)}`)
   return arrivals
-}
-
-const until = async (what: () => boolean, t: { pass(message: string): void }, message: string) => {
-  // Bounded by tap's own test timeout; each turn yields to the event loop and the sockets.
-  while (!what()) await new Promise((resolve) => setTimeout(resolve, 10))
-  t.pass(message)
 }
 
 const q = encodeURIComponent('수납')
@@ -139,18 +134,23 @@ t.test('NDJSON stream of a product scan', async (t) => {
     const controller = new AbortController()
     const res = await fetch(`${ctx.url}/api/products?branchCode=11199&keyword=${q}&stream=1`, { signal: controller.signal })
     const reader = (res.body as ReadableStream<Uint8Array>).getReader()
-    const first = await reader.read()
+    const first = await within('the first chunk of the NDJSON stream', reader.read())
     t.match(new TextDecoder().decode(first.value), /^\{"type":"progress"/, 'the stream had started')
     await until(
-      () => ctx.simulator.stats().calls.pdThumbSelSimple > 0 && ctx.simulator.stats().inFlight > 0,
-      t,
       'the catalogue call is under way',
+      () => ctx.simulator.stats().calls.pdThumbSelSimple > 0 && ctx.simulator.stats().inFlight > 0,
+      {
+        intervalMs: 10,
+      },
     )
+    t.pass('the catalogue call is under way')
     controller.abort()
     await reader.cancel().catch(() => {})
 
-    await until(() => ctx.simulator.stats().inFlight === 0, t, 'the hung upstream call was cancelled')
-    await until(() => ctx.app.openStreams.count === 0, t, 'the stream was released')
+    await until('the hung upstream call was cancelled', () => ctx.simulator.stats().inFlight === 0, { intervalMs: 10 })
+    t.pass('the hung upstream call was cancelled')
+    await until('the stream was released', () => ctx.app.openStreams.count === 0, { intervalMs: 10 })
+    t.pass('the stream was released')
     t.equal(ctx.simulator.stats().calls.selStrPkupStck, 0, 'no stock was looked up for a client that left')
     const total = ctx.simulator.stats().total
     // A scan that kept going would make its next call as soon as the hang ended; none may follow.

@@ -4,10 +4,10 @@
 // JSON-RPC error, never a transport failure. After recovery the same call gives the healthy result.
 
 import t from 'tap'
-import { Client } from '@modelcontextprotocol/client'
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/client'
+import type { Client } from '@modelcontextprotocol/client'
 import type { SimEndpoint, SimFault } from '../../src/upstream/simulator/server.js'
 import { listenTestApp } from '../helpers/app.js'
+import { connectHttp } from '../helpers/mcp-client.js'
 import {
   AVAILABILITY_DEPENDS,
   INPUT,
@@ -68,9 +68,7 @@ type CallResult = Awaited<ReturnType<Client['callTool']>>
 /** An app on its own simulator, listening, with a connected SDK client; all closed at the end of `t`. */
 async function newLane(t: TapTest): Promise<Lane> {
   const ctx = await listenTestApp(t, { env: MATRIX_ENV })
-  const client = new Client({ name: 'fault-matrix', version: '1.0.0' })
-  await client.connect(new StreamableHTTPClientTransport(new URL(`${ctx.url}/api/mcp`)))
-  t.teardown(() => client.close())
+  const { client } = await connectHttp(t, ctx.url, { name: 'fault-matrix' })
   return { ctx, client }
 }
 

@@ -14,6 +14,7 @@ import { Workload } from '../../bench/lib/workload.js'
 import { simulator, testEnv } from '../helpers/app.js'
 import { fleetWorkload, peakInWindow, sendRoundRobin, startFleet, type Instance } from '../helpers/fleet.js'
 import { startRedis } from '../helpers/redis.js'
+import { until } from '../helpers/wait.js'
 import { answered, checkErrorBody } from './matrix.js'
 
 const RATE = 20
@@ -35,13 +36,7 @@ async function deadPort(): Promise<number> {
   })
 }
 
-async function until(what: string, check: () => Promise<boolean>): Promise<void> {
-  const bound = Date.now() + BOUND_MS
-  while (!(await check())) {
-    if (Date.now() > bound) throw new Error(`${what}: not within ${BOUND_MS} ms`)
-    await new Promise((r) => setTimeout(r, 50))
-  }
-}
+const WAIT = { timeoutMs: BOUND_MS, intervalMs: 50 }
 
 const readyz = async (instance: Instance) => (await instance.app.inject({ method: 'GET', url: '/readyz' })).json()
 
@@ -90,7 +85,11 @@ for (const fault of ['killed', 'hung'] as const) {
       'warm-up answered',
     )
     // Both instances must know the fleet's size before losing Redis: it sets their local share.
-    await until('both instances see a fleet of two', async () => a.runtime.shared?.fleetSize === 2 && b.runtime.shared?.fleetSize === 2)
+    await until(
+      'both instances see a fleet of two',
+      async () => a.runtime.shared?.fleetSize === 2 && b.runtime.shared?.fleetSize === 2,
+      WAIT,
+    )
 
     // Load: cached answers, plus store lookups no one has asked for (each one an upstream call).
     const fresh = new Workload().stores(400).map((code) => `/api/branches/${code}`)
@@ -106,17 +105,18 @@ for (const fault of ['killed', 'hung'] as const) {
     }
     const lanes = Promise.all([0, 1, 2].map(lane))
     try {
-      await until('some answers before the fault', async () => answers.length >= 10)
+      await until('some answers before the fault', async () => answers.length >= 10, WAIT)
       if (fault === 'killed') await redis.kill()
       else redis.pause()
       // From here on every upstream call is on an instance's local share (a hung Redis is noticed at the
       // first command that times out, within a heartbeat); calls granted by Redis just before are not.
-      await until('both instances notice', async () => a.runtime.shared?.usable === false && b.runtime.shared?.usable === false)
+      await until('both instances notice', async () => a.runtime.shared?.usable === false && b.runtime.shared?.usable === false, WAIT)
       const faultAt = performance.now()
       const before = answers.length
       await until(
         'answers and upstream calls after the fault',
         async () => answers.length >= before + 20 && fleet.sent.filter((at) => at > faultAt).length > RATE * 2,
+        WAIT,
       )
 
       const degraded = await readyz(a)
@@ -140,8 +140,12 @@ for (const fault of ['killed', 'hung'] as const) {
       if (fault === 'killed') await redis.start()
       else redis.resume()
       const recoveredAt = answers.length
-      await until('both instances ready again', async () => (await readyz(a)).status === 'ready' && (await readyz(b)).status === 'ready')
-      await until('answers after recovery', async () => answers.length >= recoveredAt + 20)
+      await until(
+        'both instances ready again',
+        async () => (await readyz(a)).status === 'ready' && (await readyz(b)).status === 'ready',
+        WAIT,
+      )
+      await until('answers after recovery', async () => answers.length >= recoveredAt + 20, WAIT)
     } finally {
       stop = true
       await lanes
@@ -161,7 +165,11 @@ for (const fault of ['killed', 'hung'] as const) {
     t.equal(first.statusCode, 200, 'the first instance answers')
     t.equal(sim.stats().calls.selStr, 1, 'from the upstream')
     // The first instance writes to Redis without waiting; wait for the write to land.
-    await until('the answer is in Redis', async () => !(await redis.command('KEYS', 'store-finder:cache:stores|*|7')).startsWith('*0'))
+    await until(
+      'the answer is in Redis',
+      async () => !(await redis.command('KEYS', 'store-finder:cache:stores|*|7')).startsWith('*0'),
+      WAIT,
+    )
     b.runtime.upstream.clear()
     t.equal((await b.app.inject({ method: 'GET', url })).statusCode, 200)
     t.equal(sim.stats().calls.selStr, 1, "the second instance took the first one's answer from Redis")
@@ -184,11 +192,11 @@ t.test('per-client rate limit: one quota for the fleet, skipped while Redis is l
   // limit's store fails at once instead of waiting on every request.
   await redis.start()
   const instance = fleet.instances[1]!
-  await until('Redis back', async () => instance.runtime.shared?.usable === true)
+  await until('Redis back', async () => instance.runtime.shared?.usable === true, WAIT)
   redis.pause()
-  await until('the hang is noticed', async () => instance.runtime.shared?.usable === false)
+  await until('the hang is noticed', async () => instance.runtime.shared?.usable === false, WAIT)
   const hung = await answered(instance.app.inject({ method: 'GET', url: '/api/branches/10528' }), 'GET while Redis is hung')
   t.equal(hung.statusCode, 200, 'while Redis is hung the request is answered')
   redis.resume()
-  await until('Redis back after the hang', async () => instance.runtime.shared?.usable === true)
+  await until('Redis back after the hang', async () => instance.runtime.shared?.usable === true, WAIT)
 })

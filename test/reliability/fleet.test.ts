@@ -8,6 +8,7 @@ import t from 'tap'
 import { simulator } from '../helpers/app.js'
 import { fleetWorkload, peakInWindow, sendRoundRobin, startFleet } from '../helpers/fleet.js'
 import { startRedis } from '../helpers/redis.js'
+import { until } from '../helpers/wait.js'
 import { WINDOW_GUARD_MS } from '../../src/upstream/budget.js'
 import { SharedRedis } from '../../src/upstream/shared.js'
 
@@ -127,11 +128,10 @@ t.test('three instances with one Redis against one simulator', async (t) => {
     sim.setFault('selStr', null)
     // The probe is slow, so the other instances ask while it is still in flight.
     sim.setLatency('selStr', 400)
-    const bound = Date.now() + POLL_BOUND_MS
-    while ((await ready(b)).circuit.state !== 'half_open') {
-      if (Date.now() > bound) throw new Error(`the circuit did not become half-open within ${POLL_BOUND_MS} ms`)
-      await new Promise((r) => setTimeout(r, 100))
-    }
+    await until('the circuit to become half-open', async () => (await ready(b)).circuit.state === 'half_open', {
+      timeoutMs: POLL_BOUND_MS,
+      intervalMs: 100,
+    })
     const answers = await Promise.all([search(b, '강서구'), search(c, '노원구'), search(a, '은평구')])
     const statuses = answers.map((r) => r.statusCode).sort()
     t.same(statuses, [200, 503, 503], 'one instance probes and succeeds; the others fail fast meanwhile')

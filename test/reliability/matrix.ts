@@ -7,6 +7,7 @@ import type tap from 'tap'
 import { ErrorSchema } from '../../src/schemas.js'
 import type { SimEndpoint, SimFault, Simulator } from '../../src/upstream/simulator/server.js'
 import type { Runtime } from '../../src/runtime.js'
+import { within } from '../helpers/wait.js'
 
 /**
  * Timeouts: the matrix hosts app and simulator in one process, and with the suite running beside it that
@@ -160,16 +161,8 @@ export function checkErrorBody(
 }
 
 /** Resolves with the promise's value, or rejects if it has not settled within WATCHDOG_MS. */
-export async function answered<T>(promise: Promise<T>, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined
-  const watchdog = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what}: no answer within ${WATCHDOG_MS} ms`)), WATCHDOG_MS)
-  })
-  try {
-    return await Promise.race([promise, watchdog])
-  } finally {
-    clearTimeout(timer)
-  }
+export function answered<T>(promise: Promise<T>, what: string): Promise<T> {
+  return within(`an answer to ${what}`, promise, { timeoutMs: WATCHDOG_MS })
 }
 
 /** Collects unhandled rejections while a file runs; the last test asserts there were none. */

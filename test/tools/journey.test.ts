@@ -1,12 +1,11 @@
 import t from 'tap'
-import { Client } from '@modelcontextprotocol/client'
-import { InMemoryTransport } from '@modelcontextprotocol/server'
 import { loadConfig } from '../../src/config.js'
 import { createRuntime } from '../../src/runtime.js'
 import { CataloguePageSchema, ProductNearbySchema, ProductSearchResultSchema } from '../../src/schemas.js'
 import { createMcpServer } from '../../tools/server.js'
 import { StorePageSchema } from '../../tools/store-page.js'
 import { simulator, testEnv } from '../helpers/app.js'
+import { connectInMemory } from '../helpers/mcp-client.js'
 
 /**
  * "강남역 다이소에서 우산 있어? 없으면 제일 가까운 데는? 몇 층?" as an agent would answer it over MCP,
@@ -15,16 +14,9 @@ import { simulator, testEnv } from '../helpers/app.js'
 t.test('an agent answers "is it at this store, and if not where is the nearest, which floor" in at most 3 calls', async (t) => {
   const sim = await simulator(t)
   const runtime = await createRuntime(loadConfig(testEnv({ UPSTREAM_BASE_URL: sim.url })))
-  const server = createMcpServer(runtime.service)
-  const client = new Client({ name: 'journey', version: '1.0.0' })
-  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair()
-  await server.connect(serverSide)
-  await client.connect(clientSide)
-  t.teardown(async () => {
-    await client.close()
-    await server.close()
-    await runtime.close()
-  })
+  // Teardowns run last-registered first: client and server close before the runtime.
+  t.teardown(() => runtime.close())
+  const { client } = await connectInMemory(t, createMcpServer(runtime.service), { name: 'journey' })
   let calls = 0
   const call = async (name: string, args: Record<string, unknown>) => {
     calls += 1

@@ -1,27 +1,15 @@
-import { spawn } from 'node:child_process'
-import { once } from 'node:events'
-import { fileURLToPath } from 'node:url'
-import t from 'tap'
-
-const root = fileURLToPath(new URL('../..', import.meta.url))
+import t, { type Test } from 'tap'
+import { spawnStoreFinder } from '../helpers/process.js'
 
 /** Runs `store-finder mcp`, writes the given JSON-RPC lines, closes stdin at once and collects everything until exit. */
-async function session(lines: object[], env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bin/store-finder.ts', 'mcp'], {
-    cwd: root,
-    env: { ...(process.env as Record<string, string>), PUBLIC_BASE_URL: '', LOG_LEVEL: 'info', ...env },
-    stdio: ['pipe', 'pipe', 'pipe'],
-  })
-  let stdout = ''
-  let stderr = ''
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
-  // Bounded: a server that never exits is killed and the test fails on its missing answers.
-  const guard = setTimeout(() => child.kill('SIGKILL'), 60_000)
-  child.stdin.end(lines.map((line) => `${JSON.stringify(line)}\n`).join(''))
-  const [code] = (await once(child, 'exit')) as [number | null]
-  clearTimeout(guard)
-  const messages = stdout
+async function session(t: Test, lines: object[], env: Record<string, string>) {
+  const proc = spawnStoreFinder(t, 'mcp', { PUBLIC_BASE_URL: '', LOG_LEVEL: 'info', ...env })
+  proc.child.stdin.end(lines.map((line) => `${JSON.stringify(line)}\n`).join(''))
+  // Bounded: a server that never exits fails the test with a message naming the wait.
+  const code = await proc.exit('store-finder mcp to exit after its stdin ended')
+  const stderr = proc.stderr()
+  const messages = proc
+    .stdout()
     .split('\n')
     .filter(Boolean)
     .map((line) => JSON.parse(line) as { id?: number; result?: Record<string, unknown>; error?: unknown })
@@ -40,6 +28,7 @@ const initialize = [
 
 t.test('on stdin EOF, calls still in flight are answered before the process exits', async (t) => {
   const { code, stderr, messages } = await session(
+    t,
     [
       ...initialize,
       {
@@ -69,6 +58,7 @@ t.test('on stdin EOF, calls still in flight are answered before the process exit
 
 t.test('upstream failures and the breaker opening are warnings on stderr; hints point at that log', async (t) => {
   const { code, stderr, messages } = await session(
+    t,
     [...initialize, { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'search_stores', arguments: { keyword: '강남' } } }],
     // Nothing listens on port 9 (discard) on loopback: every upstream call is a network failure.
     { UPSTREAM_BASE_URL: 'http://127.0.0.1:9', UPSTREAM_RETRIES: '0', CIRCUIT_FAILURE_THRESHOLD: '1' },

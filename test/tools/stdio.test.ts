@@ -1,31 +1,14 @@
-import { fileURLToPath } from 'node:url'
 import t from 'tap'
-import { Client } from '@modelcontextprotocol/client'
-import { StdioClientTransport } from '@modelcontextprotocol/client/stdio'
-
 import { toolDefinitions } from '../../tools/index.js'
+import { connectStdio } from '../helpers/mcp-client.js'
 
-const root = fileURLToPath(new URL('../..', import.meta.url))
-
-const MODES = [
-  { era: 'legacy', negotiation: { mode: 'legacy' as const } },
-  { era: 'modern', negotiation: { mode: { pin: '2026-07-28' } } },
-] as const
-
-for (const { era, negotiation } of MODES)
+for (const era of ['legacy', 'modern'] as const)
   t.test(`store-finder mcp serves the tools over stdio to a ${era} client`, async (t) => {
-    const transport = new StdioClientTransport({
-      command: process.execPath,
-      args: ['--import', 'tsx', 'bin/store-finder.ts', 'mcp'],
-      cwd: root,
-      env: { ...(process.env as Record<string, string>), UPSTREAM_BASE_URL: 'simulated', LOG_LEVEL: 'info', PUBLIC_BASE_URL: '' },
-      stderr: 'pipe',
+    const { client, stderr } = await connectStdio(t, {
+      name: 'stdio-test',
+      era,
+      env: { UPSTREAM_BASE_URL: 'simulated', LOG_LEVEL: 'info', PUBLIC_BASE_URL: '' },
     })
-    let stderr = ''
-    transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
-    const client = new Client({ name: 'stdio-test', version: '1.0.0' }, { versionNegotiation: negotiation })
-    t.teardown(() => client.close())
-    await client.connect(transport)
 
     t.equal(client.getProtocolEra(), era)
     t.match(client.getServerVersion(), { name: 'store-finder', version: '1.0.0' })
@@ -65,8 +48,8 @@ for (const { era, negotiation } of MODES)
     t.notOk('documentation' in body, 'no documentation URL without PUBLIC_BASE_URL')
 
     // Every line on stdout was JSON-RPC (the client would have failed otherwise); logs went to stderr.
-    t.match(stderr, /ready on stdio/)
+    t.match(stderr(), /ready on stdio/)
 
     await client.close()
-    t.match(stderr, /closing \(stdin (ended|closed)\)/, 'the server shuts down when its stdin ends')
+    t.match(stderr(), /closing \(stdin (ended|closed)\)/, 'the server shuts down when its stdin ends')
   })

@@ -1,5 +1,5 @@
 import t from 'tap'
-import { Client } from '@modelcontextprotocol/client'
+import type { Client } from '@modelcontextprotocol/client'
 import { InMemoryTransport } from '@modelcontextprotocol/server'
 import type { JSONRPCMessage } from '@modelcontextprotocol/server'
 import { z } from 'zod'
@@ -10,31 +10,15 @@ import { CAPABILITIES, createMcpServer, INSTRUCTIONS } from '../../tools/server.
 import { PROMPT_NAMES } from '../../tools/prompts.js'
 import { TRUST_META_KEY, toolDefinitions } from '../../tools/index.js'
 import { simulator, testEnv } from '../helpers/app.js'
+import { connectInMemory } from '../helpers/mcp-client.js'
+import { until, within } from '../helpers/wait.js'
 
 const DOCS = 'https://stores.example/developers#errors'
 
-interface Teardown {
-  teardown(fn: () => unknown): void
-}
-
-/** A real SDK client on an in-memory transport; `sent` records every message the server sends. */
-async function connect(t: Teardown, service: StoreService, documentationUrl: string | null = DOCS) {
+/** A real SDK client on an in-memory transport to a server for `service`; `sent` records every message the server sends. */
+async function connect(t: Parameters<typeof connectInMemory>[0], service: StoreService, documentationUrl: string | null = DOCS) {
   const server = createMcpServer(service, { documentationUrl: documentationUrl ?? undefined })
-  const client = new Client({ name: 'test', version: '1.0.0' })
-  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair()
-  const sent: JSONRPCMessage[] = []
-  const send = serverSide.send.bind(serverSide)
-  serverSide.send = async (message, options) => {
-    sent.push(message)
-    return send(message, options)
-  }
-  await server.connect(serverSide)
-  await client.connect(clientSide)
-  t.teardown(async () => {
-    await client.close()
-    await server.close()
-  })
-  return { client, server, sent }
+  return connectInMemory(t, server, { name: 'test' })
 }
 
 const ToolsWire = z.object({ tools: z.array(z.looseObject({ name: z.string() })) })
@@ -435,13 +419,13 @@ t.test('cancelling a search_products call aborts the upstream scan', async (t) =
       onprogress: () => started(),
     },
   )
-  await firstProgress
+  await within('the first progress notification', firstProgress)
   t.equal(service.activeScans, 1, 'the scan is running')
   controller.abort(new Error('the user changed their mind'))
   await t.rejects(call, /changed their mind/)
-  await upstreamAborted
+  await within('the upstream call to be aborted', upstreamAborted)
   t.pass('notifications/cancelled reached the upstream call')
-  while (service.activeScans > 0) await new Promise((resolve) => setImmediate(resolve))
+  await until('the scan slot to be released', () => service.activeScans === 0, { intervalMs: 1 })
   t.equal(service.activeScans, 0, 'the scan slot is released')
 })
 

@@ -1,89 +1,12 @@
 import t from 'tap'
 import { CachedUpstream } from '../../src/upstream/cached.js'
-import { stockKey, type StockPair, type Upstream, type UpstreamStore } from '../../src/upstream/client.js'
+import { stockKey } from '../../src/upstream/client.js'
 import { Coalescer } from '../../src/upstream/coalesce.js'
 import { UpstreamError } from '../../src/upstream/errors.js'
-
-const store = (code: string): UpstreamStore => ({
-  code,
-  name: `${code}점`,
-  address: '서울',
-  lat: 37.5,
-  lng: 127,
-  openTime: '10:00',
-  closeTime: '22:00',
-  distanceKm: 1,
-  total: 1,
-})
-
-const TTL = {
-  storeTtlMs: 60_000,
-  catalogueTtlMs: 60_000,
-  placementTtlMs: 60_000,
-  stockTtlMs: 60_000,
-  maxEntries: 1000,
-  maxBytes: 1_048_576,
-}
-
-/** A counting fake whose answers can be held open to create overlapping calls. */
-function fakeUpstream() {
-  const calls: Record<string, number> = {}
-  const stockBatches: StockPair[][] = []
-  let gate: Promise<void> = Promise.resolve()
-  let fail = false
-  const count = (name: string) => (calls[name] = (calls[name] ?? 0) + 1)
-  const upstream: Upstream = {
-    async searchStores() {
-      count('searchStores')
-      await gate
-      if (fail) throw new UpstreamError('http', 'selStr', 'HTTP 500')
-      return [store('11199'), store('10528')]
-    },
-    async findStore(code) {
-      count('findStore')
-      await gate
-      if (fail) throw new UpstreamError('http', 'selStr', 'HTTP 500')
-      return code === '99999' ? null : store(code)
-    },
-    async searchCatalogue() {
-      count('searchCatalogue')
-      await gate
-      return { items: [{ productId: '1', name: 'a', price: 1000, image: null }], total: 1 }
-    },
-    async getStock(pairs, signal) {
-      count('getStock')
-      stockBatches.push(pairs)
-      await gate
-      signal?.throwIfAborted()
-      return new Map(pairs.map((p) => [stockKey(p.productId, p.storeCode), p.productId === 'unknown' ? null : 5]))
-    },
-    async getPlacement(productId) {
-      count('getPlacement')
-      await gate
-      return productId === 'nowhere' ? null : { floor: 1, zone: 2 }
-    },
-    warmUp() {},
-  }
-  return {
-    upstream,
-    calls,
-    stockBatches,
-    hold() {
-      let release: () => void = () => {}
-      gate = new Promise((r) => (release = r))
-      return () => {
-        release()
-        gate = Promise.resolve()
-      }
-    },
-    failNext(value: boolean) {
-      fail = value
-    },
-  }
-}
+import { LONG_TTL as TTL, countingUpstream } from '../helpers/fake-upstream.js'
 
 t.test('a second identical call makes no upstream call', async (t) => {
-  const fake = fakeUpstream()
+  const fake = countingUpstream()
   const cached = new CachedUpstream(fake.upstream, TTL)
   await cached.searchStores({ keyword: '강남', page: 1, pageSize: 10 })
   await cached.searchStores({ keyword: '강남', page: 1, pageSize: 10 })
@@ -96,7 +19,7 @@ t.test('a second identical call makes no upstream call', async (t) => {
 })
 
 t.test('store search results also answer later lookups by code', async (t) => {
-  const fake = fakeUpstream()
+  const fake = countingUpstream()
   const cached = new CachedUpstream(fake.upstream, TTL)
   await cached.searchStores({ keyword: '강남', page: 1, pageSize: 10 })
   t.equal((await cached.findStore('10528'))?.code, '10528')
@@ -104,7 +27,7 @@ t.test('store search results also answer later lookups by code', async (t) => {
 })
 
 t.test('"no such store" and "no placement" are answers and are cached', async (t) => {
-  const fake = fakeUpstream()
+  const fake = countingUpstream()
   const cached = new CachedUpstream(fake.upstream, TTL)
   t.equal(await cached.findStore('99999'), null)
   t.equal(await cached.findStore('99999'), null)
@@ -114,7 +37,7 @@ t.test('"no such store" and "no placement" are answers and are cached', async (t
 })
 
 t.test('concurrent identical calls make one upstream call', async (t) => {
-  const fake = fakeUpstream()
+  const fake = countingUpstream()
   const cached = new CachedUpstream(fake.upstream, TTL)
   const release = fake.hold()
   const all = Promise.all(Array.from({ length: 5 }, () => cached.findStore('11199')))
@@ -126,17 +49,17 @@ t.test('concurrent identical calls make one upstream call', async (t) => {
 })
 
 t.test('failures are not cached: the next call asks again', async (t) => {
-  const fake = fakeUpstream()
+  const fake = countingUpstream()
   const cached = new CachedUpstream(fake.upstream, TTL)
-  fake.failNext(true)
+  fake.setFail(true)
   await t.rejects(cached.findStore('11199'), UpstreamError)
-  fake.failNext(false)
+  fake.setFail(false)
   t.equal((await cached.findStore('11199'))?.code, '11199')
   t.equal(fake.calls.findStore, 2)
 })
 
 t.test('stock: cached pairs are not asked again, overlapping pairs join the batch in flight', async (t) => {
-  const fake = fakeUpstream()
+  const fake = countingUpstream()
   const cached = new CachedUpstream(fake.upstream, TTL)
   const release = fake.hold()
   const first = cached.getStock([
@@ -162,7 +85,7 @@ t.test('stock: cached pairs are not asked again, overlapping pairs join the batc
 })
 
 t.test('unknown stock is not cached', async (t) => {
-  const fake = fakeUpstream()
+  const fake = countingUpstream()
   const cached = new CachedUpstream(fake.upstream, TTL)
   await cached.getStock([{ productId: 'unknown', storeCode: '11199' }])
   const again = await cached.getStock([{ productId: 'unknown', storeCode: '11199' }])
@@ -171,7 +94,7 @@ t.test('unknown stock is not cached', async (t) => {
 })
 
 t.test('a TTL of zero disables that cache', async (t) => {
-  const fake = fakeUpstream()
+  const fake = countingUpstream()
   const cached = new CachedUpstream(fake.upstream, { ...TTL, storeTtlMs: 0 })
   await cached.findStore('11199')
   await cached.findStore('11199')
@@ -207,7 +130,7 @@ t.test('the coalescer cancels a shared call only when every waiter has left', as
 })
 
 t.test('the cache is bounded by estimated bytes as well as entries', async (t) => {
-  const fake = fakeUpstream()
+  const fake = countingUpstream()
   const cached = new CachedUpstream(fake.upstream, { ...TTL, maxBytes: 5_000 })
   for (let i = 0; i < 50; i++) await cached.searchCatalogue({ text: `k${i}`, page: 1, pageSize: 50 })
   t.ok(cached.stats.entries < 50, `old entries evicted (${cached.stats.entries} kept)`)

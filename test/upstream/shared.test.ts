@@ -6,7 +6,7 @@ import t from 'tap'
 import { UpstreamBudget } from '../../src/upstream/budget.js'
 import { CachedUpstream } from '../../src/upstream/cached.js'
 import { CircuitBreaker } from '../../src/upstream/circuit.js'
-import { stockKey, type StockPair, type Upstream, type UpstreamStore } from '../../src/upstream/client.js'
+import { stockKey } from '../../src/upstream/client.js'
 import { UpstreamError } from '../../src/upstream/errors.js'
 import { PreAuthSession } from '../../src/upstream/preauth.js'
 import {
@@ -17,90 +17,9 @@ import {
   SharedRedis,
   redactRedisUrl,
 } from '../../src/upstream/shared.js'
+import { LONG_TTL as TTL, countingUpstream, plainStore as store } from '../helpers/fake-upstream.js'
 import { startRedis, type TestRedis } from '../helpers/redis.js'
-
-const TTL = {
-  storeTtlMs: 60_000,
-  catalogueTtlMs: 60_000,
-  placementTtlMs: 60_000,
-  stockTtlMs: 60_000,
-  maxEntries: 1000,
-  maxBytes: 1_048_576,
-}
-const store = (code: string): UpstreamStore => ({
-  code,
-  name: `${code}점`,
-  address: '서울',
-  lat: 37.5,
-  lng: 127,
-  openTime: '10:00',
-  closeTime: '22:00',
-  distanceKm: 1,
-  total: 1,
-})
-
-/** A counting fake upstream whose answers can be held open, shared by several "instances". */
-function fakeUpstream() {
-  const calls: Record<string, number> = {}
-  let gate: Promise<void> = Promise.resolve()
-  let fail = false
-  let failNext = 0
-  const count = (name: string) => (calls[name] = (calls[name] ?? 0) + 1)
-  const upstream: Upstream = {
-    async searchStores() {
-      count('searchStores')
-      await gate
-      if (fail) throw new UpstreamError('http', 'selStr', 'HTTP 500')
-      return [store('11199'), store('10528')]
-    },
-    async findStore(code) {
-      count('findStore')
-      await gate
-      return code === '99999' ? null : store(code)
-    },
-    async searchCatalogue(query) {
-      count('searchCatalogue')
-      await gate
-      if (failNext > 0) {
-        failNext -= 1
-        throw new UpstreamError('http', 'pdThumbSelSimple', 'HTTP 500')
-      }
-      if (fail) throw new UpstreamError('http', 'pdThumbSelSimple', 'HTTP 500')
-      return { items: [{ productId: '1', name: query.text, price: 1000, image: null }], total: 1 }
-    },
-    async getStock(pairs: StockPair[]) {
-      count('getStock')
-      calls[`pairs`] = (calls['pairs'] ?? 0) + pairs.length
-      await gate
-      if (fail) throw new UpstreamError('http', 'selStrPkupStck', 'HTTP 500')
-      return new Map(pairs.map((p) => [stockKey(p.productId, p.storeCode), p.productId === 'unknown' ? null : 3]))
-    },
-    async getPlacement() {
-      count('getPlacement')
-      await gate
-      return null
-    },
-    warmUp() {},
-  }
-  return {
-    upstream,
-    calls,
-    hold() {
-      let open: () => void = () => {}
-      gate = new Promise((resolve) => (open = resolve))
-      return () => {
-        gate = Promise.resolve()
-        open()
-      }
-    },
-    setFail(value: boolean) {
-      fail = value
-    },
-    failOnce() {
-      failNext = 1
-    },
-  }
-}
+import { until } from '../helpers/wait.js'
 
 async function connect(t: { teardown(fn: () => unknown): void }, redis: TestRedis, prefix: string, timeoutMs = 200): Promise<SharedRedis> {
   const shared = await SharedRedis.connect({ url: redis.url, keyPrefix: prefix, timeoutMs, heartbeatMs: 100 })
@@ -111,13 +30,8 @@ async function connect(t: { teardown(fn: () => unknown): void }, redis: TestRedi
 /** Matches an UpstreamError of this kind. */
 const kind = (k: string) => ({ name: 'UpstreamError', kind: k }) as unknown as Error
 
-const until = async (what: string, check: () => boolean | Promise<boolean>) => {
-  const bound = Date.now() + 15_000
-  while (!(await check())) {
-    if (Date.now() > bound) throw new Error(`${what}: not within 15 s`)
-    await new Promise((r) => setTimeout(r, 20))
-  }
-}
+/** Redis round trips and its own heartbeats: a bound of 15 s, checked every 20 ms. */
+const REDIS_WAIT = { timeoutMs: 15_000, intervalMs: 20 }
 
 t.test('redactRedisUrl hides the password', async (t) => {
   t.equal(redactRedisUrl('redis://u:pw@h:1/2'), 'redis://u:***@h:1/2')
@@ -132,21 +46,21 @@ t.test('with a real Redis', async (t) => {
 
   t.test('the cache is shared; failures and unknown stock are not', async (t) => {
     const shared = await connect(t, redis, fresh())
-    const fake = fakeUpstream()
+    const fake = countingUpstream({ units: 3 })
     const remote = { store: new RedisRemoteStore(shared), claimMs: 5_000 }
     const one = new CachedUpstream(fake.upstream, TTL, remote)
     const two = new CachedUpstream(fake.upstream, TTL, remote)
 
     await one.searchStores({ keyword: '강남', page: 1, pageSize: 5 })
-    await until('the write lands', async () => (await remote.store.get(['stores|강남|||1|5']))?.[0] != null)
+    await until('the write lands', async () => (await remote.store.get(['stores|강남|||1|5']))?.[0] != null, REDIS_WAIT)
     t.same(await two.searchStores({ keyword: '강남', page: 1, pageSize: 5 }), [store('11199'), store('10528')])
     t.equal(fake.calls.searchStores, 1, "the second instance took the first one's answer")
-    await until('store entries land', async () => (await remote.store.get(['store|10528']))?.[0] != null)
+    await until('store entries land', async () => (await remote.store.get(['store|10528']))?.[0] != null, REDIS_WAIT)
     t.same(await two.findStore('10528'), store('10528'), 'stores found by a search are shared one by one')
     t.equal(fake.calls.findStore, undefined)
 
     t.equal(await one.findStore('99999'), null, '"no such store" is an answer')
-    await until('the none lands', async () => (await remote.store.get(['store|99999']))?.[0] != null)
+    await until('the none lands', async () => (await remote.store.get(['store|99999']))?.[0] != null, REDIS_WAIT)
     t.equal(await two.findStore('99999'), null, 'and is shared')
     t.equal(fake.calls.findStore, 1)
 
@@ -161,32 +75,32 @@ t.test('with a real Redis', async (t) => {
       { productId: 'unknown', storeCode: 'A' },
     ]
     await one.getStock(pairs)
-    await until('stock lands', async () => (await remote.store.get([`stock|${stockKey('1', 'A')}`]))?.[0] != null)
+    await until('stock lands', async () => (await remote.store.get([`stock|${stockKey('1', 'A')}`]))?.[0] != null, REDIS_WAIT)
     const answer = await two.getStock(pairs)
     t.equal(answer.get(stockKey('1', 'A')), 3)
     t.equal(answer.get(stockKey('unknown', 'A')), null)
-    t.equal(fake.calls.pairs, 3, 'known stock shared; unknown stock asked again')
+    t.equal(fake.pairsAsked(), 3, 'known stock shared; unknown stock asked again')
     t.same((await remote.store.get([`stock|${stockKey('unknown', 'A')}`]))?.[0], null, 'unknown stock is never stored')
   })
 
   t.test('identical misses on two instances: one upstream call', async (t) => {
     const shared = await connect(t, redis, fresh())
-    const fake = fakeUpstream()
+    const fake = countingUpstream({ units: 3 })
     const remote = { store: new RedisRemoteStore(shared), claimMs: 5_000 }
     const one = new CachedUpstream(fake.upstream, TTL, remote)
     const two = new CachedUpstream(fake.upstream, TTL, remote)
     const open = fake.hold()
     const first = one.searchCatalogue({ text: '수납', page: 1, pageSize: 5 })
-    await until('the first instance asks', () => fake.calls.searchCatalogue === 1)
+    await until('the first instance asks', () => fake.calls.searchCatalogue === 1, REDIS_WAIT)
     const second = two.searchCatalogue({ text: '수납', page: 1, pageSize: 5 })
     const stockPairs = [
       { productId: '1', storeCode: 'B' },
       { productId: '2', storeCode: 'B' },
     ]
     const stockFirst = one.getStock(stockPairs)
-    await until('the first instance asks for stock', () => fake.calls.getStock === 1)
+    await until('the first instance asks for stock', () => fake.calls.getStock === 1, REDIS_WAIT)
     const stockSecond = two.getStock([...stockPairs, { productId: '3', storeCode: 'B' }])
-    await until('the second instance asks for the pair nobody has', () => fake.calls.getStock === 2)
+    await until('the second instance asks for the pair nobody has', () => fake.calls.getStock === 2, REDIS_WAIT)
     open()
     t.same(await second, await first, 'the waiting instance got the same answer')
     t.equal(fake.calls.searchCatalogue, 1, 'from one upstream call')
@@ -194,14 +108,14 @@ t.test('with a real Redis', async (t) => {
     t.equal(a.get(stockKey('2', 'B')), 3)
     t.equal(b.get(stockKey('2', 'B')), 3)
     t.equal(b.get(stockKey('3', 'B')), 3)
-    t.equal(fake.calls.pairs, 3, 'each pair asked once across the instances')
+    t.equal(fake.pairsAsked(), 3, 'each pair asked once across the instances')
 
     // A claim whose owner fails: the waiter asks itself rather than waiting out the claim.
     const close = fake.hold()
     fake.failOnce()
     const failing = one.searchCatalogue({ text: '실패', page: 1, pageSize: 5 })
     failing.catch(() => {})
-    await until('the owner asks', () => fake.calls.searchCatalogue === 2)
+    await until('the owner asks', () => fake.calls.searchCatalogue === 2, REDIS_WAIT)
     const waiter = two.searchCatalogue({ text: '실패', page: 1, pageSize: 5 })
     close()
     await t.rejects(failing, kind('http'))
@@ -267,7 +181,7 @@ t.test('with a real Redis', async (t) => {
       () => new PreAuthSession(fetchToken, 'PRE_AUTH_ENC_KEY', 20_000, Date.now, { tokens: new RedisSharedTokens(shared), claimMs: 5_000 }),
     )
     const first = sessions[0]!.headers()
-    await until('the first handshake starts', () => handshakes === 1)
+    await until('the first handshake starts', () => handshakes === 1, REDIS_WAIT)
     const others = Promise.all([sessions[1]!.headers(), sessions[2]!.headers()])
     open()
     const [h0, [h1, h2]] = await Promise.all([first, others])
@@ -280,7 +194,7 @@ t.test('with a real Redis', async (t) => {
     )
 
     sessions[1]!.invalidate(h1)
-    await until('the refused token is dropped', async () => (await new RedisSharedTokens(shared).get()) === null)
+    await until('the refused token is dropped', async () => (await new RedisSharedTokens(shared).get()) === null, REDIS_WAIT)
     const kept = await sessions[2]!.headers()
     t.equal(kept['x-dm-uid'], h0['x-dm-uid'], 'an instance still holding the token locally keeps it until refused')
     sessions[2]!.clear()
@@ -304,13 +218,17 @@ t.test('with a real Redis', async (t) => {
     t.equal(b.snapshot.state, 'open')
     t.equal(b.snapshot.opens, 1)
     t.ok(b.snapshot.retryAfterSeconds >= 1)
-    await until('half-open', async () => {
-      await a.refresh()
-      return a.state === 'half_open'
-    })
+    await until(
+      'half-open',
+      async () => {
+        await a.refresh()
+        return a.state === 'half_open'
+      },
+      REDIS_WAIT,
+    )
     let release: () => void = () => {}
     const probe = a.run('selStr', () => new Promise<string>((resolve) => (release = () => resolve('ok'))))
-    await until('the probe is claimed', async () => (await shared.run((r) => r.exists('circuit:probe'))) === 1)
+    await until('the probe is claimed', async () => (await shared.run((r) => r.exists('circuit:probe'))) === 1, REDIS_WAIT)
     await t.rejects(
       b.run('selStr', async () => 'ok'),
       kind('circuit_open'),
@@ -324,10 +242,14 @@ t.test('with a real Redis', async (t) => {
     // A probe that ends without a verdict (the caller left) lets the next call probe.
     await t.rejects(a.run('selStr', fault))
     await t.rejects(a.run('selStr', fault))
-    await until('half-open again', async () => {
-      await b.refresh()
-      return b.state === 'half_open'
-    })
+    await until(
+      'half-open again',
+      async () => {
+        await b.refresh()
+        return b.state === 'half_open'
+      },
+      REDIS_WAIT,
+    )
     await t.rejects(
       b.run('selStr', () => Promise.reject(new UpstreamError('aborted', 'selStr', 'gone'))),
       kind('aborted'),
@@ -340,7 +262,7 @@ t.test('with a real Redis', async (t) => {
     const shared = await connect(t, own, 'lost:', 100)
     const changes: boolean[] = []
     shared.onChange((usable) => changes.push(usable))
-    const fake = fakeUpstream()
+    const fake = countingUpstream({ units: 3 })
     const cache = new CachedUpstream(fake.upstream, TTL, { store: new RedisRemoteStore(shared), claimMs: 5_000 })
     const breaker = new CircuitBreaker(1, 60_000, Date.now, {
       store: new RedisSharedCircuit(shared),
@@ -355,19 +277,19 @@ t.test('with a real Redis', async (t) => {
     own.pause()
     // The first command notices (it times out); the rest skip Redis at once.
     t.same(await cache.searchStores({ keyword: 'a', page: 1, pageSize: 5 }), [store('11199'), store('10528')], 'answers from the upstream')
-    await until('Redis is marked lost (its own ping timed out too)', () => !shared.usable)
+    await until('Redis is marked lost (its own ping timed out too)', () => !shared.usable, REDIS_WAIT)
     t.equal(shared.status.connected, false)
     t.equal(await budget.run('x', async () => 'local'), 'local', 'the budget runs on the local share')
     await t.rejects(breaker.run('selStr', () => Promise.reject(new UpstreamError('http', 'selStr', 'HTTP 500'))))
     t.equal(breaker.state, 'open', 'the breaker works on this instance alone')
     t.equal(await shared.run(async (r) => r.ping()), undefined, 'operations are skipped while lost')
     own.resume()
-    await until('Redis usable again', () => shared.usable)
+    await until('Redis usable again', () => shared.usable, REDIS_WAIT)
     t.same(changes, [false, true], 'lost, then back')
     t.equal(shared.status.lostSince, null)
     await own.kill()
-    await until('a killed Redis is noticed', () => !shared.usable)
+    await until('a killed Redis is noticed', () => !shared.usable, REDIS_WAIT)
     await own.start()
-    await until('and its return', () => shared.usable)
+    await until('and its return', () => shared.usable, REDIS_WAIT)
   })
 })

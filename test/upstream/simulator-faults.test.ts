@@ -2,6 +2,7 @@
 import t from 'tap'
 import { startSimulator, encryptBearer } from '../../src/upstream/simulator/server.js'
 import type { SimEndpoint, SimFault, Simulator } from '../../src/upstream/simulator/server.js'
+import { until } from '../helpers/wait.js'
 
 const UA = 'simulator-faults-test'
 
@@ -37,11 +38,6 @@ const STOCK_PAIRS = [
 
 async function stock(): Promise<Response> {
   return post('/pd/pdh/selStrPkupStck', STOCK_PAIRS, await authHeaders())
-}
-
-/** Polls until the simulator reports a condition; the tests wait on state, never on the clock. */
-async function until(condition: () => boolean): Promise<void> {
-  while (!condition()) await new Promise((resolve) => setTimeout(resolve, 5))
 }
 
 const control = async (path: string, body?: unknown): Promise<Response> =>
@@ -105,10 +101,10 @@ t.test('hang never answers; the client giving up frees the call', async (t) => {
   sim.setFault('selStr', { kind: 'hang' })
   const aborter = new AbortController()
   const pending = selStr(aborter.signal)
-  await until(() => sim.stats().inFlight === 1)
+  await until('one call in flight at the simulator', () => sim.stats().inFlight === 1)
   aborter.abort()
   await t.rejects(pending, { name: 'AbortError' })
-  await until(() => sim.stats().inFlight === 0)
+  await until('no call in flight at the simulator', () => sim.stats().inFlight === 0)
   t.equal(sim.stats().calls.selStr, 1)
 })
 
@@ -116,7 +112,7 @@ t.test('close() ends hung requests too', async (t) => {
   const own = await startSimulator({ port: 0 })
   own.setFault('*', { kind: 'hang' })
   const pending = fetch(own.url + '/auth/request')
-  await until(() => own.stats().inFlight === 1)
+  await until('one call in flight at the simulator', () => own.stats().inFlight === 1)
   await own.close()
   await t.rejects(pending)
   await own.close() // idempotent
@@ -150,7 +146,7 @@ t.test('rateLimited answers 429 with Retry-After', async (t) => {
 t.test('reset destroys the connection without a response', async (t) => {
   sim.setFault('selStr', { kind: 'reset' })
   await t.rejects(selStr(), TypeError)
-  await until(() => sim.stats().inFlight === 0)
+  await until('no call in flight at the simulator', () => sim.stats().inFlight === 0)
 })
 
 t.test('shapeDrift renames a field or puts a word where a number belongs', async (t) => {
@@ -270,7 +266,7 @@ t.test('latency holds responses back and counts concurrent calls', async (t) => 
   sim.setLatency('selStr', 60_000)
   const aborters = Array.from({ length: 5 }, () => new AbortController())
   const pending = aborters.map((a) => selStr(a.signal).catch((error: unknown) => error))
-  await until(() => sim.stats().inFlight === 5)
+  await until('five calls in flight at the simulator', () => sim.stats().inFlight === 5)
   t.equal(sim.stats().maxInFlight, 5)
   const quick = await search()
   t.equal(quick.status, 200, 'other endpoints are not delayed')
@@ -278,7 +274,7 @@ t.test('latency holds responses back and counts concurrent calls', async (t) => 
   for (const a of aborters) a.abort()
   const outcomes = await Promise.all(pending)
   t.ok(outcomes.every((o) => o instanceof Error && o.name === 'AbortError'))
-  await until(() => sim.stats().inFlight === 0)
+  await until('no call in flight at the simulator', () => sim.stats().inFlight === 0)
   t.equal(sim.stats().maxInFlight, 6)
 })
 

@@ -3,8 +3,11 @@ import t from 'tap'
 import { spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { simulatorOptionsFromEnv, SimulatorConfigError } from '../../src/upstream/simulator/main.js'
+import { until, within } from '../helpers/wait.js'
 
 const MAIN = fileURLToPath(new URL('../../src/upstream/simulator/main.ts', import.meta.url))
+/** Starting a tsx process on a loaded machine can take seconds; a liveness bound, not a timing. */
+const START_BOUND_MS = 60_000
 
 t.test('defaults: port 4010 on 127.0.0.1 without latency', async (t) => {
   t.same(simulatorOptionsFromEnv({}), { port: 4010, host: '127.0.0.1', latencyMs: 0 })
@@ -51,20 +54,24 @@ t.test('the process prints its URL on stderr, serves, and exits cleanly on SIGTE
   t.teardown(() => {
     if (proc.child.exitCode === null) proc.child.kill('SIGKILL')
   })
-  while (!/listening on http:\/\/[^\s]+/.test(proc.stderr())) {
-    if (proc.child.exitCode !== null) throw new Error(`exited early: ${proc.stderr()}`)
-    await new Promise((resolve) => setTimeout(resolve, 20))
-  }
+  await until(
+    'the simulator to print its URL',
+    () => {
+      if (proc.child.exitCode !== null) throw new Error(`exited early: ${proc.stderr()}`)
+      return /listening on http:\/\/[^\s]+/.test(proc.stderr())
+    },
+    { timeoutMs: START_BOUND_MS, intervalMs: 20 },
+  )
   const url = /listening on (http:\/\/\S+)/.exec(proc.stderr())?.[1] ?? ''
   t.match(url, /^http:\/\/127\.0\.0\.1:\d+$/)
   const res = await fetch(url + '/__sim/stats')
   t.match(await res.json(), { total: 0 })
   proc.child.kill('SIGTERM')
-  t.equal(await proc.exit, 0)
+  t.equal(await within('the simulator to exit after SIGTERM', proc.exit, { timeoutMs: START_BOUND_MS }), 0)
 })
 
 t.test('the process exits 1 with a message on a bad variable', async (t) => {
   const proc = run({ SIMULATOR_LATENCY_MS: 'slow' })
-  t.equal(await proc.exit, 1)
+  t.equal(await within('the simulator to exit on a bad variable', proc.exit, { timeoutMs: START_BOUND_MS }), 1)
   t.match(proc.stderr(), /SIMULATOR_LATENCY_MS/)
 })
