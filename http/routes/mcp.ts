@@ -33,6 +33,7 @@ import {
 import { baseUrl } from '../base-url.js'
 import { classifyFastifyError } from '../errors.js'
 import type { RouteRegistry } from '../registry.js'
+import type { DiscoveryDocuments } from './discovery.js'
 import { answerFastToolCall } from './mcp-fast.js'
 import { invalidParamsAnswer } from '../../tools/screen.js'
 
@@ -119,9 +120,15 @@ function sendRpcError(reply: FastifyReply, status: number, body: JsonRpcErrorBod
  * Registered as an encapsulated plugin so that its body parsing errors, Host/Origin checks and body
  * limit answer in JSON-RPC rather than in the REST error shape. Await it before the 405 routes.
  */
-export async function registerMcpRoutes(app: FastifyInstance, registry: RouteRegistry): Promise<void> {
-  const service = app.runtime.service
-  const config = app.runtime.config
+export async function registerMcpRoutes(
+  app: FastifyInstance,
+  {
+    registry,
+    service,
+    config,
+    documents,
+  }: { registry: RouteRegistry; service: StoreService; config: Config; documents: Pick<DiscoveryDocuments, 'agentSkill'> },
+): Promise<void> {
   const hosts = hostPolicy(config)
   let advertised: Promise<ListedTool[]> | undefined
   const tools = () => {
@@ -136,11 +143,7 @@ export async function registerMcpRoutes(app: FastifyInstance, registry: RouteReg
     service,
     config,
     (error) => app.log.debug({ err: error }, 'MCP handler reported'),
-    // Registered later by the discovery routes, so looked up per request.
-    (base) => {
-      if (!app.agentSkill) return Promise.reject(new Error('the discovery routes are not registered'))
-      return app.agentSkill(base)
-    },
+    documents.agentSkill,
   )
 
   await app.register(async (scope) => {

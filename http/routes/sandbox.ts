@@ -107,7 +107,7 @@ const sandboxStoreSearchQuery = storeSearchFields.superRefine((q, ctx) => {
   requireCoordinatePair(q, ctx)
 })
 
-export function registerSandboxRoutes(app: FastifyInstance, registry: RouteRegistry): void {
+export function registerSandboxRoutes(app: FastifyInstance, { registry }: { registry: RouteRegistry }): void {
   registry.add(app, {
     method: 'GET',
     path: SANDBOX_PATHS.root,

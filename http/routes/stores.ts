@@ -49,7 +49,7 @@ export const storeCodeParams = z.object({
   code: z.string().describe('A store code as returned by searchStores, e.g. 11199.'),
 })
 
-export function registerStoreRoutes(app: FastifyInstance, registry: RouteRegistry, service: StoreService): void {
+export function registerStoreRoutes(app: FastifyInstance, { registry, service }: { registry: RouteRegistry; service: StoreService }): void {
   registry.add(app, {
     method: 'GET',
     path: '/api/branches/search',
