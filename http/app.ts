@@ -14,6 +14,7 @@ import { registerProductRoutes } from './routes/products.js'
 import { registerSandboxRoutes } from './routes/sandbox.js'
 import { registerStoreRoutes } from './routes/stores.js'
 import { OpenStreams } from './streams.js'
+import './augment.js' // the app's decorations (types only; see there)
 
 export interface AppOptions {
   runtime: Runtime

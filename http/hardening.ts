@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyServerOptions } from 'fastify'
 import type { Redis } from 'ioredis'
 import { DOCS_PATH, ServiceError } from '../src/errors.js'
 import { fromFastify, sendError } from './errors.js'
+import './augment.js' // the app's decorations (types only; see there)
 
 /** Longer URLs are refused before routing; no real query comes close (keywords are ≤ 100 characters). */
 export const MAX_URL_LENGTH = 4_096

@@ -36,6 +36,7 @@ import type { RouteRegistry } from '../registry.js'
 import type { DiscoveryDocuments } from './discovery.js'
 import { answerFastToolCall } from './mcp-fast.js'
 import { invalidParamsAnswer } from '../../tools/screen.js'
+import '../augment.js' // the app's decorations (types only; see there)
 
 export const MCP_PATH = '/api/mcp'
 /** Methods the 2026-07-28 revision removed (its changelog): answered "method not found" in that era. */
