@@ -1,10 +1,12 @@
 import cors from '@fastify/cors'
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
+import type { Config } from '../src/config.js'
 import type { Runtime } from '../src/runtime.js'
+import type { StoreService } from '../src/service.js'
 import { installErrorHandling } from './errors.js'
 import { hardenedServerOptions, installHardening } from './hardening.js'
 import { RouteRegistry } from './registry.js'
-import { registerDiscoveryRoutes } from './routes/discovery.js'
+import { createDiscoveryDocuments, registerDiscoveryRoutes, type DiscoveryDocuments } from './routes/discovery.js'
 import { registerHealthRoutes } from './routes/health.js'
 import { registerIndexRoute } from './routes/index.js'
 import { registerMcpRoutes } from './routes/mcp.js'
@@ -12,17 +14,25 @@ import { registerProductRoutes } from './routes/products.js'
 import { registerSandboxRoutes } from './routes/sandbox.js'
 import { registerStoreRoutes } from './routes/stores.js'
 import { OpenStreams } from './streams.js'
+import './augment.js' // the app's decorations (types only; see there)
 
 export interface AppOptions {
   runtime: Runtime
   logger?: FastifyServerOptions['logger']
 }
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    runtime: Runtime
-    registry: RouteRegistry
-  }
+/**
+ * Everything a route module may use, passed explicitly to each `register…` function: each one names in
+ * its signature the part it reads. (Request-level helpers that only hold the request, such as baseUrl
+ * and the NDJSON stream, read the app's decorations instead: see http/augment.ts.)
+ */
+export interface RouteDeps {
+  registry: RouteRegistry
+  runtime: Runtime
+  service: StoreService
+  config: Config
+  openStreams: OpenStreams
+  documents: DiscoveryDocuments
 }
 
 /** Builds the app without listening (tests use inject(); http/main.ts listens). */
@@ -35,11 +45,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
     ...hardenedServerOptions(config.publicBaseUrl),
   })
-  app.decorate('runtime', runtime)
+  const openStreams = new OpenStreams(config.streams.maxOpen)
   app.decorate('publicBaseUrl', config.publicBaseUrl)
-  app.decorate('openStreams', new OpenStreams(config.streams.maxOpen))
+  app.decorate('openStreams', openStreams)
   const registry = new RouteRegistry()
-  app.decorate('registry', registry)
+  const deps: RouteDeps = {
+    registry,
+    runtime,
+    service: runtime.service,
+    config,
+    openStreams,
+    documents: createDiscoveryDocuments(registry, runtime.service),
+  }
 
   installErrorHandling(app)
   // Every surface is public and anonymous: any origin, never credentials.
@@ -53,13 +70,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   })
   await installHardening(app, { rateLimitPerMinute: config.rateLimitPerMinute, redis: runtime.shared?.client })
 
-  registerIndexRoute(app, registry)
-  registerHealthRoutes(app, registry)
-  registerStoreRoutes(app, registry, runtime.service)
-  registerProductRoutes(app, registry, runtime.service)
-  await registerMcpRoutes(app, registry)
-  registerSandboxRoutes(app, registry)
-  registerDiscoveryRoutes(app, registry)
+  registerIndexRoute(app, deps)
+  registerHealthRoutes(app, deps)
+  registerStoreRoutes(app, deps)
+  registerProductRoutes(app, deps)
+  await registerMcpRoutes(app, deps)
+  registerSandboxRoutes(app, deps)
+  registerDiscoveryRoutes(app, deps)
   registry.addMethodNotAllowed(app)
   return app
 }

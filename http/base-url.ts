@@ -1,11 +1,5 @@
 import type { FastifyRequest } from 'fastify'
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** PUBLIC_BASE_URL, when configured. */
-    publicBaseUrl: string | undefined
-  }
-}
+import './augment.js' // the app's decorations (types only; see there)
 
 /** PUBLIC_BASE_URL when set, else the request's own origin (a Host header that is no host gives 127.0.0.1). */
 export function baseUrl(request: FastifyRequest): string {

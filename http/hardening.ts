@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyServerOptions } from 'fastify'
 import type { Redis } from 'ioredis'
 import { ServiceError, errorDocumentationUrl } from '../src/errors.js'
 import { fromFastify, sendError } from './errors.js'
+import './augment.js' // the app's decorations (types only; see there)
 import { REST_VOCABULARY } from './inputs.js'
 
 /** Longer URLs are refused before routing; no real query comes close (keywords are ≤ 100 characters). */

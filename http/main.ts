@@ -3,6 +3,7 @@ import { DOCS_PATH } from '../src/errors.js'
 import { createRuntime, isStartupFailure } from '../src/runtime.js'
 import { upstreamProblem } from '../src/startup-check.js'
 import { buildApp } from './app.js'
+import './augment.js' // the app's decorations (types only; see there)
 
 /** A start-up failure a person can act on: main() prints the message as one line and exits non-zero. */
 export class StartupError extends Error {

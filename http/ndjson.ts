@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import { ServiceError, asServiceError } from '../src/errors.js'
 import type { ProductSearchResult, ScanProgress } from '../src/schemas.js'
 import { errorBody, sendError } from './errors.js'
+import './augment.js' // the app's decorations (types only; see there)
 
 type Scan = (onProgress: (progress: ScanProgress) => void, signal: AbortSignal) => Promise<ProductSearchResult>
 

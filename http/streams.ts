@@ -29,9 +29,3 @@ export class OpenStreams {
     for (const end of [...this.#ends]) end(reason)
   }
 }
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    openStreams: OpenStreams
-  }
-}

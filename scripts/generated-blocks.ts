@@ -1,4 +1,5 @@
 import { hostSetupMarkdown } from '../http/docs/hosts.js'
+import { configurationTable } from '../src/config.js'
 import { errorCatalogueTable } from '../src/errors.js'
 
 /**
@@ -7,6 +8,7 @@ import { errorCatalogueTable } from '../src/errors.js'
  */
 export const GENERATED_BLOCKS: Record<string, Record<string, () => string>> = {
   'docs/rest.md': { errors: errorCatalogueTable },
+  'docs/operations.md': { configuration: configurationTable },
   'docs/mcp.md': { hosts: () => hostSetupMarkdown('http://localhost:3000/api/mcp', '###').trimEnd() },
 }
 

@@ -44,53 +44,27 @@ const redisUrl = z
 
 const HOUR = 3_600_000
 const MINUTE = 60_000
+const MIB = 1_048_576
 
 /**
- * Every setting, read from the environment once at start-up. Names and defaults are listed in the
- * README's configuration table; keep the two in step.
+ * Every setting, read from the environment once at start-up: its name, what it allows, its default and
+ * (in `.describe()`) its meaning. This is the one source of docs/operations.md's configuration table
+ * (configurationTable below; `npm run docs` writes it, test/habits/docs-in-sync.test.ts checks it).
  */
 const EnvSchema = z.object({
-  PORT: int(0, 65_535, 3000),
-  HOST: z.string().trim().min(1).optional().default('127.0.0.1'),
-  PUBLIC_BASE_URL: url.optional(),
-  UPSTREAM_BASE_URL: z
-    .union([z.literal(SIMULATED), url])
-    .optional()
-    .default(DEFAULT_UPSTREAM),
-  UPSTREAM_TIMEOUT_MS: int(100, 120_000, 8_000), // 8 s, as the stricter public clients use
-  UPSTREAM_RETRIES: int(0, 5, 1),
-  UPSTREAM_USER_AGENT: z
+  PORT: int(0, 65_535, 3000).describe('Listening port.'),
+  HOST: z
     .string()
     .trim()
     .min(1)
     .optional()
-    .default(`store-finder/${VERSION} (+https://github.com/store-finder/store-finder; anonymous store and stock lookup)`),
-  // The storefront's constant; kept configurable because the storefront can rotate it.
-  UPSTREAM_PREAUTH_KEY: z
-    .string()
-    .refine((v) => Buffer.byteLength(v, 'utf8') === 16, 'exactly 16 bytes (AES-128 key)')
+    .default('127.0.0.1')
+    .describe('Listening address. Use `0.0.0.0` behind a proxy, with `PUBLIC_BASE_URL` or `ALLOWED_HOSTS` set.'),
+  PUBLIC_BASE_URL: url
     .optional()
-    .default('PRE_AUTH_ENC_KEY'),
-  UPSTREAM_TOKEN_REUSE_MS: int(0, 60_000, 20_000), // the token lives about 30 s; reuse it for 20 s
-  UPSTREAM_MAX_CONCURRENCY: int(1, 256, 16),
-  UPSTREAM_MAX_RPS: int(1, 10_000, 50),
-  UPSTREAM_QUEUE_LIMIT: int(0, 100_000, 500),
-  CIRCUIT_FAILURE_THRESHOLD: int(1, 1_000, 5),
-  CIRCUIT_COOLDOWN_MS: int(100, 10 * MINUTE, 30_000),
-  CACHE_STORE_TTL_MS: int(0, 7 * 24 * HOUR, 24 * HOUR),
-  CACHE_CATALOGUE_TTL_MS: int(0, 24 * HOUR, 10 * MINUTE),
-  CACHE_PLACEMENT_TTL_MS: int(0, 24 * HOUR, HOUR),
-  CACHE_STOCK_TTL_MS: int(0, HOUR, MINUTE),
-  CACHE_MAX_ENTRIES: int(0, 1_000_000, 20_000),
-  CACHE_MAX_BYTES: int(1_048_576, 4_294_967_296, 32 * 1_048_576), // 32 MiB of cached answers, estimated
-  SCAN_MAX_PAGES: int(1, 50, 5),
-  SCAN_DEADLINE_MS: int(1_000, 120_000, 25_000),
-  MAX_CONCURRENT_SCANS: int(1, 10_000, 64),
-  MAX_OPEN_STREAMS: int(1, 10_000, 100),
-  SSE_MAX_LIFETIME_MS: int(1_000, HOUR, 5 * MINUTE),
-  SSE_KEEPALIVE_MS: int(100, 10 * MINUTE, 15_000),
-  SHUTDOWN_GRACE_MS: int(0, 10 * MINUTE, 10_000),
-  RATE_LIMIT_PER_MINUTE: int(0, 1_000_000, 0), // 0 = off; the spec promises no hard quota
+    .describe(
+      'Absolute base for URLs in documents and errors, e.g. `https://stores.example.com`. Its host name is also accepted by `/api/mcp`.',
+    ),
   ALLOWED_HOSTS: z
     .string()
     .optional()
@@ -99,13 +73,122 @@ const EnvSchema = z.object({
         .split(',')
         .map((h) => h.trim().toLowerCase())
         .filter(Boolean),
+    )
+    .describe('Comma-separated extra host names `/api/mcp` accepts (DNS-rebinding protection); `*` turns the check off.'),
+  UPSTREAM_BASE_URL: z
+    .union([z.literal(SIMULATED), url])
+    .optional()
+    .default(DEFAULT_UPSTREAM)
+    .describe(
+      'The upstream. `simulated` starts the built-in simulator in-process and uses it. The storefront form `https://www.daisomall.co.kr/api` works too.',
     ),
+  // 8 s, as the stricter public clients use
+  UPSTREAM_TIMEOUT_MS: int(100, 120_000, 8_000).describe('Per-attempt upstream timeout.'),
+  UPSTREAM_RETRIES: int(0, 5, 1).describe(
+    'Retries for transient failures (network errors, 408/429/5xx/522/524; 429 and 503 honour `Retry-After` up to 5 s).',
+  ),
+  UPSTREAM_USER_AGENT: z
+    .string()
+    .trim()
+    .min(1)
+    .optional()
+    .default(`store-finder/${VERSION} (+https://github.com/store-finder/store-finder; anonymous store and stock lookup)`)
+    .describe('Identifies the service to the upstream. The pre-auth token is bound to it.'),
+  // The storefront's constant; kept configurable because the storefront can rotate it.
+  UPSTREAM_PREAUTH_KEY: z
+    .string()
+    .refine((v) => Buffer.byteLength(v, 'utf8') === 16, 'exactly 16 bytes (AES-128 key)')
+    .optional()
+    .default('PRE_AUTH_ENC_KEY')
+    .describe("The storefront's 16-byte AES key for the pre-auth bearer."),
+  // The token lives about 30 s; reuse it for 20 s.
+  UPSTREAM_TOKEN_REUSE_MS: int(0, 60_000, 20_000).describe(
+    'How long one pre-auth token is reused (never past the expiry its JWT states, less 5 s).',
+  ),
+  UPSTREAM_MAX_CONCURRENCY: int(1, 256, 16).describe(
+    'Upstream calls in flight at once, across all requests (across the whole fleet with `REDIS_URL`).',
+  ),
+  UPSTREAM_MAX_RPS: int(1, 10_000, 50).describe('Upstream calls in any rolling second (across the whole fleet with `REDIS_URL`).'),
+  UPSTREAM_QUEUE_LIMIT: int(0, 100_000, 500).describe(
+    'Upstream calls allowed to wait; beyond it requests fail fast with 503 `overloaded`.',
+  ),
+  CIRCUIT_FAILURE_THRESHOLD: int(1, 1_000, 5).describe('Consecutive upstream failures that open the circuit breaker.'),
+  CIRCUIT_COOLDOWN_MS: int(100, 10 * MINUTE, 30_000).describe('How long the open breaker fails fast before one probe call.'),
+  CACHE_STORE_TTL_MS: int(0, 7 * 24 * HOUR, 24 * HOUR).describe('Store records and store search pages.'),
+  CACHE_CATALOGUE_TTL_MS: int(0, 24 * HOUR, 10 * MINUTE).describe('Catalogue search pages.'),
+  CACHE_PLACEMENT_TTL_MS: int(0, 24 * HOUR, HOUR).describe('Floor and zone.'),
+  CACHE_STOCK_TTL_MS: int(0, HOUR, MINUTE).describe('Stock per product and store.'),
+  CACHE_MAX_ENTRIES: int(0, 1_000_000, 20_000).describe('Entries in the LRU cache (all kinds together).'),
+  // 32 MiB of cached answers, estimated
+  CACHE_MAX_BYTES: int(1_048_576, 4_294_967_296, 32 * MIB).describe(
+    'Estimated size of the LRU cache; the least recently used answers go first.',
+  ),
+  SCAN_MAX_PAGES: int(1, 50, 5).describe('Catalogue pages (of 50) one product search may scan.'),
+  SCAN_DEADLINE_MS: int(1_000, 120_000, 25_000).describe('Hard bound on one product search or availability request.'),
+  MAX_CONCURRENT_SCANS: int(1, 10_000, 64).describe('Product searches running at once; more get 503 `overloaded`.'),
+  MAX_OPEN_STREAMS: int(1, 10_000, 100).describe('Open NDJSON and MCP SSE streams.'),
+  SSE_MAX_LIFETIME_MS: int(1_000, HOUR, 5 * MINUTE).describe('Lifetime of a `GET /api/mcp` SSE stream.'),
+  SSE_KEEPALIVE_MS: int(100, 10 * MINUTE, 15_000).describe('Keep-alive comment interval on that stream.'),
+  SHUTDOWN_GRACE_MS: int(0, 10 * MINUTE, 10_000).describe('How long shutdown waits for in-flight requests.'),
+  // 0 = off; the spec promises no hard quota
+  RATE_LIMIT_PER_MINUTE: int(0, 1_000_000, 0).describe('Optional per-client rate limit (counted for the whole fleet with `REDIS_URL`).'),
   // Unset: every instance keeps its cache, budget, token and breaker to itself (one process).
-  REDIS_URL: redisUrl.optional(),
-  REDIS_KEY_PREFIX: z.string().trim().min(1).max(100).optional().default('store-finder:'),
-  REDIS_TIMEOUT_MS: int(10, 10_000, 250),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional().default('info'),
+  REDIS_URL: redisUrl
+    .optional()
+    .describe(
+      '`redis://` or `rediss://` URL of a Redis 7 (or Valkey) shared by every instance: cache, upstream budget, pre-auth token, breaker and rate limit become fleet-wide. Unset: each process keeps them to itself. See [Running several instances](operations.md#running-several-instances-redis).',
+    ),
+  REDIS_KEY_PREFIX: z
+    .string()
+    .trim()
+    .min(1)
+    .max(100)
+    .optional()
+    .default('store-finder:')
+    .describe('Prefix of every key, so several deployments can share one Redis.'),
+  REDIS_TIMEOUT_MS: int(10, 10_000, 250).describe('Bound on each Redis command; a Redis slower than this counts as lost.'),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+    .optional()
+    .default('info')
+    .describe('`fatal`, `error`, `warn`, `info`, `debug`, `trace` or `silent`. Logs are JSON on stdout (stderr for stdio MCP).'),
 })
+
+type Settings = z.output<typeof EnvSchema>
+
+const code = (value: unknown) => `\`${String(value)}\``
+const inUnit = (size: number, unit: string) => (value: number) => `${code(value)} (${value / size} ${unit})`
+
+/**
+ * How the configuration table shows a default, where the plain value (in code type) is not the best
+ * form: a value with its unit, a shortened value, or what an unset setting means.
+ */
+const DEFAULT_SHOWN: { [K in keyof Settings]?: (value: Settings[K]) => string } = {
+  PUBLIC_BASE_URL: () => "the request's origin",
+  ALLOWED_HOSTS: (hosts) => (hosts.length === 0 ? '(none)' : code(hosts.join(','))),
+  UPSTREAM_USER_AGENT: (agent) => code(agent.includes(' (+') ? `${agent.slice(0, agent.indexOf(' (+') + 3)}…)` : agent),
+  CACHE_STORE_TTL_MS: inUnit(HOUR, 'h'),
+  CACHE_CATALOGUE_TTL_MS: inUnit(MINUTE, 'min'),
+  CACHE_PLACEMENT_TTL_MS: inUnit(HOUR, 'h'),
+  CACHE_STOCK_TTL_MS: inUnit(1_000, 's'),
+  CACHE_MAX_BYTES: inUnit(MIB, 'MiB'),
+  RATE_LIMIT_PER_MINUTE: (perMinute) => (perMinute === 0 ? `${code(0)} (off)` : code(perMinute)),
+  REDIS_URL: () => '(unset)',
+}
+
+/** docs/operations.md's configuration table: every variable, its default (as the schema computes it) and meaning. */
+export function configurationTable(): string {
+  const defaults: Settings = EnvSchema.parse({})
+  const rows = Object.entries(EnvSchema.shape).map(([name, schema]) => {
+    const key = name as keyof Settings
+    const show = DEFAULT_SHOWN[key] as ((value: unknown) => string) | undefined
+    const value = defaults[key]
+    const shown = show ? show(value) : code(value)
+    if (!schema.description) throw new Error(`${name} has no .describe() meaning in src/config.ts`)
+    return `| ${code(name)} | ${shown} | ${schema.description} |`
+  })
+  return ['| Variable | Default | Meaning |', '|---|---|---|', ...rows].join('\n')
+}
 
 export type Env = z.input<typeof EnvSchema>
 

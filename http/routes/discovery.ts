@@ -9,6 +9,7 @@ import { LRUCache } from 'lru-cache'
 import YAML from 'yaml'
 import { VERSION } from '../../src/config.js'
 import { invalidParameter } from '../../src/errors.js'
+import type { StoreService } from '../../src/service.js'
 import { toolDefinitions } from '../../tools/index.js'
 import {
   CAPABILITIES,
@@ -51,13 +52,6 @@ const MD = 'text/markdown; charset=utf-8'
 const JSON_TYPE = 'application/json; charset=utf-8'
 const LINKSET = 'application/linkset+json; profile="https://www.rfc-editor.org/info/rfc9727"'
 const CACHE_CONTROL = 'public, max-age=300' // 5 min: documents change only with a deploy
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The agent skill (SKILL.md bytes) for one base URL, as /.well-known/agent-skills serves it. */
-    agentSkill?: (base: string) => Promise<{ name: string; bytes: Buffer }>
-  }
-}
 
 export const SERVER_CARD_TYPE = 'application/mcp-server-card+json'
 export const SERVER_CARD_SCHEMA = 'https://static.modelcontextprotocol.io/schemas/v2/server-card.schema.json'
@@ -351,12 +345,23 @@ function mcpDocuments(base: string, tools: ListedTool[]): { manifest: object; ca
   }
 }
 
-export function registerDiscoveryRoutes(app: FastifyInstance, registry: RouteRegistry): void {
+/** The discovery documents for one base URL, built on first use and cached; the MCP door serves the same skill. */
+export interface DiscoveryDocuments {
+  forBase(base: string): Promise<Built>
+  /** The agent skill (SKILL.md bytes) for one base URL, as /.well-known/agent-skills serves it. */
+  agentSkill(base: string): Promise<{ name: string; bytes: Buffer }>
+}
+
+/**
+ * Built lazily, from the route table as it stands at the first request: every route module is
+ * registered by then, including the ones registered after the MCP door that serves the skill.
+ */
+export function createDiscoveryDocuments(registry: RouteRegistry, service: StoreService): DiscoveryDocuments {
   // Bounded: with no PUBLIC_BASE_URL the key comes from the Host header, which any client chooses.
   const cache = new LRUCache<string, Promise<Built>>({ max: 16 })
   let advertised: Promise<ListedTool[]> | undefined
   const listTools = () => {
-    advertised ??= listAdvertisedTools(app.runtime.service).catch((error: unknown) => {
+    advertised ??= listAdvertisedTools(service).catch((error: unknown) => {
       advertised = undefined
       throw error
     })
@@ -415,8 +420,7 @@ export function registerDiscoveryRoutes(app: FastifyInstance, registry: RouteReg
     }
   }
 
-  const documentsFor = (request: FastifyRequest): Promise<Built> => documentsForBase(documentBase(request))
-  const documentsForBase = (base: string): Promise<Built> => {
+  const forBase = (base: string): Promise<Built> => {
     let built = cache.get(base)
     if (!built) {
       built = build(base)
@@ -425,9 +429,18 @@ export function registerDiscoveryRoutes(app: FastifyInstance, registry: RouteReg
     }
     return built
   }
+  return {
+    forBase,
+    // The MCP door serves the same skill bytes through the Skills extension (skills/list, skills/get).
+    agentSkill: async (base) => ({ name: SKILL_NAME, bytes: (await forBase(base)).skill }),
+  }
+}
 
-  // The MCP door serves the same skill bytes through the Skills extension (skills/list, skills/get).
-  app.decorate('agentSkill', async (base: string) => ({ name: SKILL_NAME, bytes: (await documentsForBase(base)).skill }))
+export function registerDiscoveryRoutes(
+  app: FastifyInstance,
+  { registry, documents }: { registry: RouteRegistry; documents: DiscoveryDocuments },
+): void {
+  const documentsFor = (request: FastifyRequest): Promise<Built> => documents.forBase(documentBase(request))
 
   const serve = (reply: FastifyReply, mediaType: string, body: string | Buffer) =>
     reply.header('content-type', mediaType).header('cache-control', CACHE_CONTROL).send(body)

@@ -5,7 +5,9 @@ import { ServiceError } from '../../src/errors.js'
 import { UpstreamProbe } from '../../src/health.js'
 import { ErrorSchema } from '../../src/schemas.js'
 import { errorBody } from '../errors.js'
+import type { Runtime } from '../../src/runtime.js'
 import type { RouteRegistry } from '../registry.js'
+import type { OpenStreams } from '../streams.js'
 
 const PROBE_CACHE_MS = 30_000 // a monitor polling every few seconds still costs the upstream one probe per 30 s
 
@@ -27,8 +29,10 @@ const ReadySchema = z.object({
 const ProbeStepSchema = z.object({ step: z.string(), ok: z.boolean(), latencyMs: z.number(), detail: z.string().optional() })
 const UpstreamHealthSchema = z.object({ ok: z.boolean(), checkedAt: z.string(), steps: z.array(ProbeStepSchema) })
 
-export function registerHealthRoutes(app: FastifyInstance, registry: RouteRegistry): void {
-  const { runtime } = app
+export function registerHealthRoutes(
+  app: FastifyInstance,
+  { registry, runtime, openStreams }: { registry: RouteRegistry; runtime: Runtime; openStreams: OpenStreams },
+): void {
   const probe = new UpstreamProbe(runtime.client, PROBE_CACHE_MS, runtime.config.upstream.timeoutMs * 3)
 
   registry.add(app, {
@@ -55,7 +59,7 @@ export function registerHealthRoutes(app: FastifyInstance, registry: RouteRegist
       503: { description: 'Shutting down (shutting_down).', schema: ErrorSchema },
     },
     handler: async () => {
-      if (app.openStreams.closing) {
+      if (openStreams.closing) {
         throw new ServiceError('shutting_down', { hint: 'Route traffic to another instance.' })
       }
       await runtime.client.circuit.refresh()
@@ -70,7 +74,7 @@ export function registerHealthRoutes(app: FastifyInstance, registry: RouteRegist
         preauthTokensFetched: runtime.client.preauth.tokensFetched,
         ...(shared ? { shared } : {}),
         activeScans: runtime.service.activeScans,
-        openStreams: app.openStreams.count,
+        openStreams: openStreams.count,
       }
     },
   })

@@ -31,7 +31,7 @@ export const DOCUMENTATION_PATHS: Record<string, string> = {
   sandbox: '/api/sandbox',
 }
 
-export function registerIndexRoute(app: FastifyInstance, registry: RouteRegistry): void {
+export function registerIndexRoute(app: FastifyInstance, { registry }: { registry: RouteRegistry }): void {
   registry.add(app, {
     method: 'GET',
     path: '/api',

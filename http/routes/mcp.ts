@@ -31,9 +31,12 @@ import {
   type ListedTool,
 } from '../../tools/server.js'
 import { baseUrl } from '../base-url.js'
+import { classifyFastifyError } from '../errors.js'
 import type { RouteRegistry } from '../registry.js'
+import type { DiscoveryDocuments } from './discovery.js'
 import { answerFastToolCall } from './mcp-fast.js'
 import { invalidParamsAnswer } from '../../tools/screen.js'
+import '../augment.js' // the app's decorations (types only; see there)
 
 export const MCP_PATH = '/api/mcp'
 /** Methods the 2026-07-28 revision removed (its changelog): answered "method not found" in that era. */
@@ -118,9 +121,15 @@ function sendRpcError(reply: FastifyReply, status: number, body: JsonRpcErrorBod
  * Registered as an encapsulated plugin so that its body parsing errors, Host/Origin checks and body
  * limit answer in JSON-RPC rather than in the REST error shape. Await it before the 405 routes.
  */
-export async function registerMcpRoutes(app: FastifyInstance, registry: RouteRegistry): Promise<void> {
-  const service = app.runtime.service
-  const config = app.runtime.config
+export async function registerMcpRoutes(
+  app: FastifyInstance,
+  {
+    registry,
+    service,
+    config,
+    documents,
+  }: { registry: RouteRegistry; service: StoreService; config: Config; documents: Pick<DiscoveryDocuments, 'agentSkill'> },
+): Promise<void> {
   const hosts = hostPolicy(config)
   let advertised: Promise<ListedTool[]> | undefined
   const tools = () => {
@@ -135,11 +144,7 @@ export async function registerMcpRoutes(app: FastifyInstance, registry: RouteReg
     service,
     config,
     (error) => app.log.debug({ err: error }, 'MCP handler reported'),
-    // Registered later by the discovery routes, so looked up per request.
-    (base) => {
-      if (!app.agentSkill) return Promise.reject(new Error('the discovery routes are not registered'))
-      return app.agentSkill(base)
-    },
+    documents.agentSkill,
   )
 
   await app.register(async (scope) => {
@@ -388,20 +393,21 @@ function rpcErrorFor(error: FastifyError | ServiceError): { status: number; body
     const code = error.status < 500 ? INVALID_REQUEST : SERVER_ERROR
     return { status: error.status, body: jsonRpcError(code, `${error.message} ${error.hint}`.trim(), { code: error.code }) }
   }
-  switch (error.code) {
-    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+  const failure = classifyFastifyError(error)
+  switch (failure.kind) {
+    case 'body_too_large':
       return { status: 413, body: jsonRpcError(SERVER_ERROR, `Payload Too Large: the body must be at most ${MCP_BODY_LIMIT} bytes.`) }
-    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+    case 'unsupported_media_type':
       return { status: 415, body: jsonRpcError(SERVER_ERROR, 'Unsupported Media Type: Content-Type must be application/json.') }
-    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'body_not_json':
       return { status: 400, body: jsonRpcError(PARSE_ERROR, 'Parse error: the body is not valid JSON.') }
     default:
-      break
+      // Every other failure (content length, URL, path segment, bare SyntaxError, other 4xx) by its status.
+      if (failure.status >= 400 && failure.status < 500) {
+        return { status: failure.status, body: jsonRpcError(INVALID_REQUEST, `Invalid Request: ${failure.message}`) }
+      }
+      return { status: 500, body: jsonRpcError(INTERNAL_ERROR, 'Internal error') }
   }
-  const status = error.statusCode ?? 500
-  if (status >= 400 && status < 500) return { status, body: jsonRpcError(INVALID_REQUEST, `Invalid Request: ${error.message}`) }
-  return { status: 500, body: jsonRpcError(INTERNAL_ERROR, 'Internal error') }
 }
 
 /**

@@ -21,7 +21,10 @@ export function wantsNdjson(accept: string | undefined, stream: string | undefin
   return /application\/x-ndjson/i.test(accept ?? '')
 }
 
-export function registerProductRoutes(app: FastifyInstance, registry: RouteRegistry, service: StoreService): void {
+export function registerProductRoutes(
+  app: FastifyInstance,
+  { registry, service }: { registry: RouteRegistry; service: StoreService },
+): void {
   registry.add(app, {
     method: 'GET',
     path: '/api/products',

@@ -88,7 +88,7 @@ export function searchSandboxProducts(keyword: string, currentPage: number): Pro
   return { products: items.map((p) => ({ ...p, floorLabel: floorLabel(p.stairNo) })), hasMore, nextPage: currentPage + 1 }
 }
 
-export function registerSandboxRoutes(app: FastifyInstance, registry: RouteRegistry): void {
+export function registerSandboxRoutes(app: FastifyInstance, { registry }: { registry: RouteRegistry }): void {
   registry.add(app, {
     method: 'GET',
     path: SANDBOX_PATHS.root,

@@ -10,7 +10,7 @@ import { errorResponses, abortSignalOf } from './shared.js'
 /** Carries `hint` beside a bare-array answer; the hints it carries are plain ASCII. */
 export const SEARCH_HINT_HEADER = 'search-hint'
 
-export function registerStoreRoutes(app: FastifyInstance, registry: RouteRegistry, service: StoreService): void {
+export function registerStoreRoutes(app: FastifyInstance, { registry, service }: { registry: RouteRegistry; service: StoreService }): void {
   registry.add(app, {
     method: 'GET',
     path: '/api/branches/search',
