@@ -25,14 +25,14 @@ const SOFT_DEADLINE_SHARE = 0.6
 export async function scanInStock(
   upstream: Upstream,
   limits: ScanLimits,
-  input: { code: string; keyword: string; page: number; storeCheck: Promise<unknown> },
+  input: { storeCode: string; keyword: string; page: number; storeCheck: Promise<unknown> },
   signal: AbortSignal,
   report: (p: ScanProgress) => void,
 ): Promise<ProductSearchResult> {
   const started = Date.now()
   const softDeadline = started + limits.deadlineMs * SOFT_DEADLINE_SHARE
   const target = LIMITS.productsWantedPerPage
-  const { code, keyword, storeCheck } = input
+  const { storeCode, keyword, storeCheck } = input
   const fetchPage = (page: number) => {
     const pending = upstream.searchCatalogue({ text: keyword, page, pageSize: CATALOGUE_PAGE_SIZE }, signal)
     pending.catch(() => {}) // awaited later, or abandoned when the scan stops early
@@ -67,14 +67,14 @@ export async function scanInStock(
     progress()
 
     await storeCheck
-    const stock = await stockAt(upstream, code, catalogue.items, signal)
+    const stock = await stockAt(upstream, storeCode, catalogue.items, signal)
     const inStock = catalogue.items.flatMap((item) => {
-      const quantity = stock.get(stockKey(item.productId, code))
+      const quantity = stock.get(stockKey(item.productId, storeCode))
       return quantity !== null && quantity !== undefined && quantity > 0 ? [{ item, quantity }] : []
     })
     candidates += inStock.length
     // Placements resolve in the background while the next page's stock is checked.
-    const placed = placeAll(upstream, code, inStock, signal)
+    const placed = placeAll(upstream, storeCode, inStock, signal)
     placed.catch(() => {})
     resolving.push(placed)
     pagesDone += 1
@@ -92,18 +92,18 @@ export async function scanInStock(
 }
 
 /** Stock of a page's products at one store. Unknown rows are left out; all unknown is a failure, not "none in stock". */
-async function stockAt(upstream: Upstream, code: string, items: CatalogueItem[], signal: AbortSignal): Promise<StockAnswer> {
+async function stockAt(upstream: Upstream, storeCode: string, items: CatalogueItem[], signal: AbortSignal): Promise<StockAnswer> {
   if (items.length === 0) return new Map()
   const stock = await upstream.getStock(
-    items.map((item) => ({ productId: item.productId, storeCode: code })),
+    items.map((item) => ({ productId: item.productId, storeCode })),
     signal,
   )
   const known = items.filter((item) => {
-    const quantity = stock.get(stockKey(item.productId, code))
+    const quantity = stock.get(stockKey(item.productId, storeCode))
     return quantity !== null && quantity !== undefined
   })
   if (known.length === 0) {
-    throw new UpstreamError('bad_response', 'selStrPkupStck', `stock unknown for all ${items.length} products at store ${code}`)
+    throw new UpstreamError('bad_response', 'selStrPkupStck', `stock unknown for all ${items.length} products at store ${storeCode}`)
   }
   return stock
 }

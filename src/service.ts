@@ -167,10 +167,10 @@ export class StoreService {
     )
   }
 
-  async getStore(code: StoreCode, options: CallOptions = {}): Promise<Store> {
+  async getStore(storeCode: StoreCode, options: CallOptions = {}): Promise<Store> {
     return this.#guard('store', async () => {
-      const store = await this.upstream.findStore(code, options.signal)
-      if (!store) throw storeNotFound(code)
+      const store = await this.upstream.findStore(storeCode, options.signal)
+      if (!store) throw storeNotFound(storeCode)
       return toStore(store, this.now(), false)
     })
   }
@@ -184,7 +184,7 @@ export class StoreService {
           this.upstream.warmUp()
           const storeCheck = this.#requireStore(input.storeCode, signal)
           storeCheck.catch(() => {}) // awaited by the scan; observed here in case the catalogue fails first
-          const request = { code: input.storeCode, keyword, page: input.page, storeCheck }
+          const request = { storeCode: input.storeCode, keyword, page: input.page, storeCheck }
           return scanInStock(this.upstream, this.limits, request, signal, options.onProgress ?? (() => {}))
         }),
       ),
@@ -196,28 +196,28 @@ export class StoreService {
   }
 
   async #availability(input: AvailabilityInput, signal: AbortSignal): Promise<ProductAvailability> {
-    const { productId, storeCode: code } = input
+    const { productId, storeCode } = input
     this.upstream.warmUp()
     // Placement does not depend on the store record, so it starts at once. A failed placement
     // lookup is "placement unknown", which the spec spells null.
-    const placement = this.upstream.getPlacement(productId, code, signal).catch((error: unknown) => {
+    const placement = this.upstream.getPlacement(productId, storeCode, signal).catch((error: unknown) => {
       if (signal.aborted) throw error
       return null
     })
     placement.catch(() => {})
-    const store = await this.#requireStore(code, signal)
+    const store = await this.#requireStore(storeCode, signal)
     const nearbyRows = await this.upstream.searchStores(
       { latitude: store.lat, longitude: store.lng, page: 1, pageSize: LIMITS.nearbyStoresScanned + 1 },
       signal,
     )
-    const nearby = nearbyRows.filter((row) => row.code !== code).slice(0, LIMITS.nearbyStoresScanned)
+    const nearby = nearbyRows.filter((row) => row.code !== storeCode).slice(0, LIMITS.nearbyStoresScanned)
     const stock = await this.upstream.getStock(
-      [code, ...nearby.map((row) => row.code)].map((storeCode) => ({ productId, storeCode })),
+      [storeCode, ...nearby.map((row) => row.code)].map((code) => ({ productId, storeCode: code })),
       signal,
     )
-    const here = stock.get(stockKey(productId, code))
+    const here = stock.get(stockKey(productId, storeCode))
     if (here === null || here === undefined) {
-      await this.#explainUnknownStock(productId, code, stock, signal)
+      await this.#explainUnknownStock(productId, storeCode, stock, signal)
     }
     const otherBranches: NearbyStoreStock[] = nearby
       .flatMap((row) => {
@@ -241,7 +241,7 @@ export class StoreService {
    * The upstream omits stock rows for products it does not know. When every row is missing we look
    * the number up in the catalogue to tell "no such product" (404) from "stock unknown" (an error).
    */
-  async #explainUnknownStock(productId: string, code: string, stock: StockAnswer, signal: AbortSignal): Promise<never> {
+  async #explainUnknownStock(productId: string, storeCode: string, stock: StockAnswer, signal: AbortSignal): Promise<never> {
     const anyKnown = [...stock.values()].some((q) => q !== null)
     if (!anyKnown) {
       const found = await this.upstream.searchCatalogue({ text: productId, page: 1, pageSize: 10 }, signal)
@@ -253,12 +253,12 @@ export class StoreService {
         })
       }
     }
-    throw new UpstreamError('bad_response', 'selStrPkupStck', `no stock row for product ${productId} at store ${code}`)
+    throw new UpstreamError('bad_response', 'selStrPkupStck', `no stock row for product ${productId} at store ${storeCode}`)
   }
 
-  async #requireStore(code: string, signal: AbortSignal): Promise<UpstreamStore> {
-    const store = await this.upstream.findStore(code, signal)
-    if (!store) throw unknownStoreForProducts(code)
+  async #requireStore(storeCode: string, signal: AbortSignal): Promise<UpstreamStore> {
+    const store = await this.upstream.findStore(storeCode, signal)
+    if (!store) throw unknownStoreForProducts(storeCode)
     return store
   }
 

@@ -1,7 +1,7 @@
 import type { z } from 'zod'
 import { SANDBOX_PRODUCTS } from '../../fixtures/sandbox/products.js'
 import { SANDBOX_STORES, type SandboxStore } from '../../fixtures/sandbox/stores.js'
-import { DOCS_PATH, ERROR_CODES, type ErrorBody, type ErrorCode } from '../../src/errors.js'
+import { ERROR_CODES, errorDocumentationUrl, type ErrorBody, type ErrorCode } from '../../src/errors.js'
 import {
   CataloguePageSchema,
   ErrorSchema,
@@ -53,7 +53,7 @@ export function errorExample(status: number, base: string): ErrorBody | undefine
     message: entry.message,
     hint: entry.hint,
     status,
-    documentation: `${base}${DOCS_PATH}#errors`,
+    documentation: errorDocumentationUrl(base),
   }
   if (entry.detail !== undefined) body.detail = entry.detail
   return body

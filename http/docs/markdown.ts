@@ -5,7 +5,7 @@
 import YAML from 'yaml'
 import { SANDBOX_STORES, SANDBOX_LOOKUP_CODE } from '../../fixtures/sandbox/stores.js'
 import { VERSION } from '../../src/config.js'
-import { ERROR_CODES, errorCatalogueTable } from '../../src/errors.js'
+import { ERROR_CODES, errorCatalogueTable, errorDocumentationUrl } from '../../src/errors.js'
 import { LIMITS } from '../../src/schemas.js'
 import { SANDBOX_PRODUCT_KEYWORDS } from '../routes/sandbox.js'
 import { hostSetupMarkdown } from './hosts.js'
@@ -250,7 +250,7 @@ export function developerGuideMarkdown(model: DocModel): string {
           message: "Missing required parameter 'branchCode'.",
           hint: 'Send branchCode, a 5-digit store code from GET /api/branches/search (e.g. 11199).',
           status: 400,
-          documentation: `${model.base}/developers#errors`,
+          documentation: errorDocumentationUrl(model.base),
         },
         null,
         2,

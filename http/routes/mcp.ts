@@ -15,7 +15,7 @@ import type { SkillsExtension } from '@modelcontextprotocol/server/ext/skills'
 import { LRUCache } from 'lru-cache'
 import { z } from 'zod'
 import { VERSION, type Config } from '../../src/config.js'
-import { DOCS_PATH, ServiceError } from '../../src/errors.js'
+import { ServiceError, errorDocumentationUrl } from '../../src/errors.js'
 import type { StoreService } from '../../src/service.js'
 import {
   CAPABILITIES,
@@ -296,7 +296,7 @@ export function createMcpHttpHandler(
       if (!base && requestInfo) base = new URL(requestInfo.url).origin
       return createMcpServer(service, {
         era,
-        documentationUrl: base ? `${base}${DOCS_PATH}#errors` : undefined,
+        documentationUrl: base ? errorDocumentationUrl(base) : undefined,
         // Without the skill the server still serves tools and prompts; the failure is reported.
         skills: base
           ? await skillsFor(base)?.catch((error: unknown) => {
@@ -328,7 +328,7 @@ async function handlePost(request: FastifyRequest, reply: FastifyReply, handler:
     return
   }
   // First: the fast path takes only well-formed calls, so it needs no params screen.
-  if (await answerFastToolCall(request, reply, body, service, `${baseUrl(request)}${DOCS_PATH}#errors`)) return
+  if (await answerFastToolCall(request, reply, body, service, errorDocumentationUrl(baseUrl(request)))) return
   // A method 2026-07-28 removed is the SDK's to refuse (404, -32601), whatever its params look like.
   const removedMethod =
     request.headers['mcp-protocol-version'] === MODERN_PROTOCOL_VERSION &&
