@@ -3,12 +3,9 @@ import { loadConfig, type Config } from '../../src/config.js'
 import { createRuntime, type Runtime } from '../../src/runtime.js'
 import { startSimulator, type Simulator, type SimulatorOptions } from '../../src/upstream/simulator/server.js'
 import { buildApp } from '../../http/app.js'
+import type { Teardown } from './tap.js'
 
 /** The subset of tap's Test this helper needs, so it works for t and subtests alike. */
-interface Teardown {
-  teardown(fn: () => unknown): void
-}
-
 export interface TestContext {
   app: FastifyInstance
   runtime: Runtime

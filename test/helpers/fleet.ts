@@ -5,10 +5,7 @@ import { createRuntime, type Runtime } from '../../src/runtime.js'
 import type { Simulator } from '../../src/upstream/simulator/server.js'
 import { Workload } from '../../bench/lib/workload.js'
 import { testEnv } from './app.js'
-
-interface Teardown {
-  teardown(fn: () => unknown): void
-}
+import type { Teardown } from './tap.js'
 
 export interface Instance {
   app: FastifyInstance

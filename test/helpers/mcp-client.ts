@@ -6,12 +6,9 @@ import { StdioClientTransport } from '@modelcontextprotocol/client/stdio'
 import { InMemoryTransport, type JSONRPCMessage } from '@modelcontextprotocol/server'
 import type { createMcpServer } from '../../tools/server.js'
 import { ROOT, STORE_FINDER_ARGS } from './process.js'
+import type { Teardown } from './tap.js'
 
 /** The subset of tap's Test these helpers need. */
-interface Teardown {
-  teardown(fn: () => unknown): void
-}
-
 /** The protocol revision a modern (2026-07-28) client pins. */
 export const MODERN = '2026-07-28'
 

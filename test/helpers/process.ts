@@ -7,12 +7,9 @@ import { once } from 'node:events'
 import { fileURLToPath } from 'node:url'
 import type { Readable, Writable } from 'node:stream'
 import { within } from './wait.js'
+import type { Teardown } from './tap.js'
 
 /** The subset of tap's Test these helpers need. */
-interface Teardown {
-  teardown(fn: () => unknown): void
-}
-
 /** The repository root: where `bin/store-finder.ts` runs from. */
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 

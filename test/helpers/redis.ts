@@ -2,11 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { createServer, connect } from 'node:net'
 import { until } from './wait.js'
-
-/** The subset of tap's Test this helper needs. */
-interface Teardown {
-  teardown(fn: () => unknown): void
-}
+import type { Teardown } from './tap.js'
 
 const BINARY = process.env.REDIS_SERVER_BIN ?? '/usr/bin/redis-server'
 const START_BOUND_MS = 10_000

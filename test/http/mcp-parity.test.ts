@@ -1,6 +1,7 @@
 import t from 'tap'
 import { listenTestApp } from '../helpers/app.js'
 import { connectHttp } from '../helpers/mcp-client.js'
+import { ndjsonEvents } from '../helpers/ndjson.js'
 
 t.test('one query through REST, NDJSON and MCP gives the same products', async (t) => {
   const { url, app, runtime } = await listenTestApp(t)
@@ -16,10 +17,7 @@ t.test('one query through REST, NDJSON and MCP gives the same products', async (
   runtime.upstream.clear()
   const ndjson = await fetch(`${url}/api/products?${qs}`, { headers: { accept: 'application/x-ndjson' } })
   t.match(ndjson.headers.get('content-type'), /application\/x-ndjson/)
-  const events = (await ndjson.text())
-    .trim()
-    .split('\n')
-    .map((line) => JSON.parse(line) as Record<string, unknown>)
+  const events = ndjsonEvents(await ndjson.text())
   const { type, ...streamed } = events.at(-1)!
   t.equal(type, 'result')
 

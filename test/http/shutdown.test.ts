@@ -2,6 +2,7 @@ import t, { type Test } from 'tap'
 import { simulator as startSim } from '../helpers/app.js'
 import { PROCESS_BOUND_MS, spawnStoreFinder } from '../helpers/process.js'
 import { readToEnd, readUntil, until, within } from '../helpers/wait.js'
+import { ndjsonEvents } from '../helpers/ndjson.js'
 
 const LISTENING = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/
 
@@ -34,10 +35,7 @@ t.test('SIGTERM in the middle of a stream: terminal event, in-flight request fin
   proc.child.kill('SIGTERM')
 
   text = await readToEnd('the stream to end after SIGTERM', reader, { text, timeoutMs: PROCESS_BOUND_MS })
-  const events = text
-    .trim()
-    .split('\n')
-    .map((line) => JSON.parse(line) as { type: string; code?: string })
+  const events = ndjsonEvents<{ type: string; code?: string }>(text)
   const terminal = events.filter((e) => e.type !== 'progress')
   t.equal(terminal.length, 1, 'exactly one terminal event')
   t.match(terminal[0], { type: 'error', code: 'shutting_down' })
