@@ -143,11 +143,10 @@ export function bind<P extends Params, K extends keyof P & string, E extends z.Z
     schema,
     pathSchema,
     parse(raw, form) {
-      const given = raw === null || typeof raw !== 'object' || Array.isArray(raw) ? raw : { ...(raw as Record<string, unknown>) }
-      if (given === null || typeof given !== 'object' || Array.isArray(given)) {
+      if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
         throw invalidParameter('arguments', 'must be an object', 'Send the arguments as a JSON object.')
       }
-      const values = given as Record<string, unknown>
+      const values = { ...(raw as Record<string, unknown>) } // aliases are moved in this copy, never in the caller's object
       const sentAs = resolveAliases(values, aliasOf, hints)
       const typed = form === 'text' ? fromText(values, parser, hints) : fromJson(values, parser)
       const checked = parser.safeParse(typed)

@@ -38,9 +38,8 @@ const PLACEHOLDER = /\{([A-Za-z]+)\}/g
 
 /** Puts the door's names into domain text; one pass, so a name that itself contains braces stays as written. */
 export function speak(text: string, names: Readonly<Partial<Record<string, string>>>): string {
-  return text.replace(PLACEHOLDER, (whole, term: string) =>
-    TERM_SET.has(term) || Object.hasOwn(names, term) ? (names[term] ?? whole) : whole,
-  )
+  // Own keys only: a placeholder such as {constructor} in echoed input must not reach Object's prototype.
+  return text.replace(PLACEHOLDER, (whole, term: string) => (Object.hasOwn(names, term) ? (names[term] ?? whole) : whole))
 }
 
 /** The placeholders a text uses that are not terms: a test holds domain text to the vocabulary. */

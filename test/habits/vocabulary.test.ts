@@ -61,3 +61,13 @@ t.test('every door names every term, and its words leave no placeholder behind',
     for (const text of texts) t.notMatch(speak(text, vocabulary), /(?<!\/api\/[a-z/]*)\{[A-Za-z]+\}/, `${name}: ${text}`)
   }
 })
+
+t.test('speak puts in the door names once, and leaves what is not a term alone', async (t) => {
+  t.equal(speak('Send {storeCode} from {searchStores}.', REST_VOCABULARY), 'Send branchCode from GET /api/branches/search.')
+  t.equal(speak('{getStore}', REST_VOCABULARY), 'GET /api/branches/{code}', 'a name with braces is not spoken again')
+  t.equal(
+    speak("keyword '{constructor}' or {toString}", REST_VOCABULARY),
+    "keyword '{constructor}' or {toString}",
+    'echoed input stays as sent',
+  )
+})
