@@ -1,20 +1,13 @@
-import { setTimeout as sleep } from 'node:timers/promises'
 import { referenceSearch } from '../reference.js'
-import type { BenchContext, ScenarioRow, ServiceHandle } from '../lib/context.js'
-import { fetchJson, fetchText, newAgent, query } from '../lib/http.js'
+import { coldRequest } from '../lib/cold.js'
+import type { BenchContext, ScenarioRow } from '../lib/context.js'
+import { fetchText, newAgent, query } from '../lib/http.js'
 import { median, round } from '../lib/stats.js'
 
 /** The store of scenarios 1, 2 and 5 (강남역점, the README's example). */
 export const BENCH_STORE = '11199'
 /** Another store (강남역2호점), searched to warm a fresh process without touching scenario 1's cache entries. */
 const WARM_UP_STORE = '10224'
-/**
- * Scenario 1's services reuse a pre-auth token for 1 s instead of 20 s, so that the token the warm-up
- * search fetched has expired when the measured search starts: the measured search pays the handshake
- * as a truly cold one does. One search takes well under a second, so nothing else changes.
- */
-const TOKEN_REUSE_MS = 1_000
-
 interface SearchAnswer {
   products?: unknown[]
   hasMore?: boolean
@@ -31,34 +24,22 @@ export interface ColdSample {
   firstSearchMs: number
 }
 
-/**
- * One cold search on a fresh service process (empty caches). The process first runs one product
- * search for another keyword at another store, so the measured search sees a JIT-warm process (as in
- * production) but empty caches and an expired pre-auth token for everything it touches.
- */
+/** One cold product search on a fresh process, warmed by a search for another keyword at another store. */
 async function coldSearch(ctx: BenchContext, keyword: string, warmKeyword: string, latencyMs: number): Promise<ColdSample> {
-  const service: ServiceHandle = await ctx.startService('service (cold)', { UPSTREAM_TOKEN_REUSE_MS: String(TOKEN_REUSE_MS) })
-  try {
-    const agent = newAgent()
-    await ctx.simulator.control.prepare(latencyMs)
-    const warm = await fetchText(`${service.url}/api/products?${query({ branchCode: WARM_UP_STORE, keyword: warmKeyword })}`, { agent })
-    if (warm.status !== 200) throw new Error(`warm-up search answered ${warm.status}: ${warm.body.slice(0, 300)}`)
-    await sleep(TOKEN_REUSE_MS + 200)
-    await ctx.simulator.control.prepare(latencyMs)
-    const answer = await fetchJson<SearchAnswer>(`${service.url}/api/products?${query({ branchCode: BENCH_STORE, keyword })}`, { agent })
-    if (answer.status !== 200) throw new Error(`cold search answered ${answer.status}: ${JSON.stringify(answer.json).slice(0, 300)}`)
-    const stats = await ctx.simulator.control.stats()
-    agent.destroy()
-    return {
-      wallMs: answer.ms,
-      calls: stats.total,
-      callsByEndpoint: Object.fromEntries(Object.entries(stats.calls).filter(([, n]) => n > 0)),
-      pages: (answer.json.nextPage ?? 1) - 1,
-      products: answer.json.products?.length ?? 0,
-      firstSearchMs: warm.ms,
-    }
-  } finally {
-    await service.stop()
+  const run = await coldRequest<SearchAnswer>(
+    ctx,
+    'service (cold)',
+    `/api/products?${query({ branchCode: WARM_UP_STORE, keyword: warmKeyword })}`,
+    `/api/products?${query({ branchCode: BENCH_STORE, keyword })}`,
+    latencyMs,
+  )
+  return {
+    wallMs: run.wallMs,
+    calls: run.calls,
+    callsByEndpoint: run.callsByEndpoint,
+    pages: (run.answer.nextPage ?? 1) - 1,
+    products: run.answer.products?.length ?? 0,
+    firstSearchMs: run.warmUpMs,
   }
 }
 

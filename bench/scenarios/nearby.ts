@@ -1,4 +1,4 @@
-import { setTimeout as sleep } from 'node:timers/promises'
+import { coldRequest } from '../lib/cold.js'
 import type { BenchContext, ScenarioRow } from '../lib/context.js'
 import { fetchJson, newAgent, query } from '../lib/http.js'
 import { median, percentile, round } from '../lib/stats.js'
@@ -9,7 +9,6 @@ const POINT = { curLttd: 37.4979, curLitd: 127.0276 }
 const KEYWORD = '우산'
 /** Warm-up question for a fresh process: another product, another place (부산 서면), so no cache entry is shared. */
 const WARM_UP = { keyword: '수납', curLttd: 35.1578, curLitd: 129.0594 }
-const TOKEN_REUSE_MS = 1_000 // as in scenario 1: the measured request pays the pre-auth handshake
 const WARM_REQUESTS = 200
 
 interface NearbyAnswer {
@@ -25,27 +24,14 @@ interface Sample {
 }
 
 async function coldNearby(ctx: BenchContext, params: Record<string, string | number>, latencyMs: number): Promise<Sample> {
-  const service = await ctx.startService('service (nearby, cold)', { UPSTREAM_TOKEN_REUSE_MS: String(TOKEN_REUSE_MS) })
-  try {
-    const agent = newAgent()
-    await ctx.simulator.control.prepare(latencyMs)
-    const warm = await fetchJson<NearbyAnswer>(`${service.url}/api/products/nearby?${query(WARM_UP)}`, { agent })
-    if (warm.status !== 200) throw new Error(`warm-up answered ${warm.status}`)
-    await sleep(TOKEN_REUSE_MS + 200)
-    await ctx.simulator.control.prepare(latencyMs)
-    const answer = await fetchJson<NearbyAnswer>(`${service.url}/api/products/nearby?${query(params)}`, { agent })
-    if (answer.status !== 200) throw new Error(`nearby answered ${answer.status}: ${JSON.stringify(answer.json).slice(0, 300)}`)
-    const stats = await ctx.simulator.control.stats()
-    agent.destroy()
-    return {
-      wallMs: answer.ms,
-      calls: stats.total,
-      callsByEndpoint: Object.fromEntries(Object.entries(stats.calls).filter(([, n]) => n > 0)),
-      results: answer.json.results?.length ?? 0,
-    }
-  } finally {
-    await service.stop()
-  }
+  const run = await coldRequest<NearbyAnswer>(
+    ctx,
+    'service (nearby, cold)',
+    `/api/products/nearby?${query(WARM_UP)}`,
+    `/api/products/nearby?${query(params)}`,
+    latencyMs,
+  )
+  return { wallMs: run.wallMs, calls: run.calls, callsByEndpoint: run.callsByEndpoint, results: run.answer.results?.length ?? 0 }
 }
 
 /** Scenario 9: findProductNearby, cold (round trips on the critical path) and warm (p50). */
