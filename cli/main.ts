@@ -40,7 +40,7 @@ over MCP (stdio or HTTP) or as a REST API.`,
   program
     .command('simulator')
     .description('run the upstream simulator alone (for development)')
-    .action(async () => (await import('../src/upstream/simulator/main.js')).main())
+    .action(async () => (await import('../simulator/main.js')).main())
 
   for (const command of commands) command.register(program)
   for (const command of program.commands) command.exitOverride()

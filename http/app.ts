@@ -68,7 +68,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     maxAge: 86_400,
     strictPreflight: false,
   })
-  await installHardening(app, { rateLimitPerMinute: config.rateLimitPerMinute, redis: runtime.shared?.client })
+  await installHardening(app, { rateLimitPerMinute: config.rateLimitPerMinute, redis: runtime.fleet?.client })
 
   registerIndexRoute(app, deps)
   registerHealthRoutes(app, deps)

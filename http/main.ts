@@ -1,7 +1,6 @@
 import { ConfigError, loadConfig, type Config } from '../src/config.js'
 import { DOCS_PATH } from '../src/errors.js'
 import { createRuntime, isStartupFailure } from '../src/runtime.js'
-import { upstreamProblem } from '../src/startup-check.js'
 import { buildApp } from './app.js'
 import './augment.js' // the app's decorations (types only; see there)
 
@@ -42,7 +41,7 @@ export async function serve(config: Config): Promise<{ close: () => Promise<void
     `store-finder ready: API ${base}/api · docs ${base}${DOCS_PATH} · MCP ${base}/api/mcp`,
   )
   // Not awaited: the server is up either way; the check only tells the person early.
-  void upstreamProblem(runtime).then((problem) => {
+  void runtime.startupProblem().then((problem) => {
     if (problem) app.log.warn(problem)
   })
 

@@ -1,6 +1,6 @@
 import { LIMITS, PRODUCT_ID_PATTERN, type NearbyStockEntry, type ProductNearby } from './schemas.js'
 import { floorLabel, isOpenNow } from './store-facts.js'
-import { stockKey, type CatalogueItem, type Upstream, type UpstreamStore } from './upstream/client.js'
+import { stockKey, type CatalogueItem, type Upstream, type UpstreamStore } from './upstream/port.js'
 import { UpstreamError } from './upstream/errors.js'
 
 export interface NearbyRequest {

@@ -1,8 +1,13 @@
 import { SIMULATED, type Config } from './config.js'
 import { StoreService } from './service.js'
 import { CachedUpstream } from './upstream/cached.js'
-import { UpstreamClient, callBoundMs, type SharedUpstreamState } from './upstream/client.js'
-import type { SharedRedis } from './upstream/shared.js'
+import { UpstreamProbe, startupProblem } from './upstream/probe.js'
+import { UpstreamClient, callBoundMs } from './upstream/client.js'
+import type { Fleet } from './upstream/fleet/connect.js'
+import type { FleetRedis } from './upstream/fleet/redis.js'
+
+/** How long one deep upstream check answers for: a monitor polling every few seconds costs one probe per 30 s. */
+export const PROBE_CACHE_MS = 30_000
 
 export interface Runtime {
   config: Config
@@ -14,8 +19,12 @@ export interface Runtime {
   /** The upstream base URL in use (the simulator's address when simulated). */
   upstreamUrl: string
   simulated: boolean
+  /** The deep upstream check behind /api/health/upstream (cached and coalesced). */
+  probe: UpstreamProbe
+  /** One upstream call: a one-line reason the upstream cannot be reached, or undefined. */
+  startupProblem(timeoutMs?: number): Promise<string | undefined>
   /** The fleet's Redis (REDIS_URL), or undefined when this process keeps its state to itself. */
-  shared: SharedRedis | undefined
+  fleet: FleetRedis | undefined
   close(): Promise<void>
 }
 
@@ -27,40 +36,30 @@ export async function createRuntime(config: Config, options: { fetch?: typeof fe
   let upstreamUrl = config.upstream.baseUrl
   let stopSimulator: (() => Promise<void>) | undefined
   if (upstreamUrl === SIMULATED) {
-    const { startSimulator } = await import('./upstream/simulator/server.js')
+    const { startSimulator } = await import('../simulator/server.js')
     const simulator = await startSimulator({ port: 0, preauthKey: config.upstream.preauthKey })
     upstreamUrl = simulator.url
     stopSimulator = () => simulator.close()
   }
-  let shared: SharedRedis | undefined
-  let sharedUpstream: SharedUpstreamState | undefined
-  let remote: ConstructorParameters<typeof CachedUpstream>[2]
+  let fleet: Fleet | undefined
   if (config.redis) {
     // Loaded only when asked for, so a single instance pays nothing for the Redis client.
-    const redis = await import('./upstream/shared.js')
+    const { connectFleet } = await import('./upstream/fleet/connect.js')
     try {
-      shared = await redis.SharedRedis.connect(config.redis)
+      fleet = await connectFleet(config.redis, {
+        perSecond: config.upstream.maxRps,
+        concurrency: config.upstream.maxConcurrency,
+        callBoundMs: callBoundMs(config.upstream),
+      })
     } catch (error) {
       await stopSimulator?.()
       throw error
     }
-    const connected = shared
-    const boundMs = callBoundMs(config.upstream)
-    sharedUpstream = {
-      budget: new redis.RedisFleetBudget(connected, {
-        perSecond: config.upstream.maxRps,
-        concurrency: config.upstream.maxConcurrency,
-        leaseMs: boundMs,
-      }),
-      tokens: new redis.RedisSharedTokens(connected),
-      circuit: new redis.RedisSharedCircuit(connected),
-      usable: () => connected.usable,
-    }
-    remote = { store: new redis.RedisRemoteStore(connected), claimMs: boundMs }
   }
-  const client = new UpstreamClient({ ...config.upstream, baseUrl: upstreamUrl, fetch: options.fetch, shared: sharedUpstream })
-  const upstream = new CachedUpstream(client, config.cache, remote)
+  const client = new UpstreamClient({ ...config.upstream, baseUrl: upstreamUrl, fetch: options.fetch, fleet: fleet?.state })
+  const upstream = new CachedUpstream(client, config.cache, fleet?.cache)
   const service = new StoreService(upstream, config.scan)
+  const probe = new UpstreamProbe(client, PROBE_CACHE_MS, config.upstream.timeoutMs * 3)
   return {
     config,
     service,
@@ -68,9 +67,11 @@ export async function createRuntime(config: Config, options: { fetch?: typeof fe
     client,
     upstreamUrl,
     simulated: stopSimulator !== undefined,
-    shared,
+    probe,
+    startupProblem: (timeoutMs) => startupProblem(upstream, upstreamUrl, timeoutMs),
+    fleet: fleet?.redis,
     async close() {
-      await shared?.close()
+      await fleet?.redis.close()
       await stopSimulator?.()
     },
   }
@@ -81,5 +82,5 @@ export async function createRuntime(config: Config, options: { fetch?: typeof fe
  * REDIS_URL is unreachable). Doors print its message as one line and exit non-zero.
  */
 export function isStartupFailure(error: unknown): error is Error {
-  return error instanceof Error && error.name === 'SharedStartupError'
+  return error instanceof Error && error.name === 'FleetStartupError'
 }

@@ -1,7 +1,7 @@
 import { LIMITS, type Product, type ProductSearchResult, type ScanProgress } from './schemas.js'
 import type { ScanLimits } from './service.js'
 import { floorLabel } from './store-facts.js'
-import { stockKey, type CatalogueItem, type StockAnswer, type Upstream } from './upstream/client.js'
+import { stockKey, type CatalogueItem, type StockAnswer, type Upstream } from './upstream/port.js'
 import { UpstreamError } from './upstream/errors.js'
 
 // The in-store product scan: catalogue pages, one stock batch per page, placements in parallel,

@@ -18,7 +18,7 @@ import {
 import { floorLabel, isOpenNow } from './store-facts.js'
 import { CATALOGUE_PAGE_SIZE, scanInStock } from './scan.js'
 import { findStoresByKeyword } from './store-search.js'
-import { stockKey, type StockAnswer, type Upstream, type UpstreamStore } from './upstream/client.js'
+import { stockKey, type StockAnswer, type Upstream, type UpstreamStore } from './upstream/port.js'
 import { UpstreamError } from './upstream/errors.js'
 
 export interface ScanLimits {

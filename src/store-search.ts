@@ -1,5 +1,5 @@
 import { matchRank, matchesAll, queryPlan, type StoreKeyword } from './keywords.js'
-import type { Upstream, UpstreamStore } from './upstream/client.js'
+import type { Upstream, UpstreamStore } from './upstream/port.js'
 
 /**
  * Store rows asked for per upstream query. Matching several words and ranking by name need the whole

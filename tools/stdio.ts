@@ -4,7 +4,6 @@ import type { Transport } from '@modelcontextprotocol/server'
 import { ConfigError, loadConfig, type Config } from '../src/config.js'
 import { errorDocumentationUrl, isUpstreamFailure, type ServiceError } from '../src/errors.js'
 import { createRuntime, isStartupFailure } from '../src/runtime.js'
-import { upstreamProblem } from '../src/startup-check.js'
 import { screenTransport } from './screen.js'
 import { createMcpServer } from './server.js'
 import { STDIO_VOCABULARY } from './vocabulary.js'
@@ -148,6 +147,6 @@ export async function main(): Promise<void> {
   if (enabled(config, 'info')) {
     log(`ready on stdio (upstream: ${runtime.simulated ? `simulator at ${runtime.upstreamUrl}` : runtime.upstreamUrl})`)
   }
-  const problem = await upstreamProblem(runtime)
+  const problem = await runtime.startupProblem()
   if (problem && enabled(config, 'warn')) log(`warn: ${problem}`)
 }

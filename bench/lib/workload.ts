@@ -1,4 +1,4 @@
-import { createSimulatorData, type SimulatorData } from '../../src/upstream/simulator/data.js'
+import { createSimulatorData, type SimulatorData } from '../../simulator/data.js'
 
 /**
  * Query material drawn from the simulator's deterministic data set, so that every run (and every

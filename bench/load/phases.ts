@@ -1,6 +1,6 @@
 // The load run's phases: the mixed load, the deliberate overload burst, and the service's shutdown.
 
-import { mulberry32 } from '../../src/upstream/simulator/data.js'
+import { mulberry32 } from '../../simulator/data.js'
 import type { Child } from '../lib/proc.js'
 import { CLIENTS, MAX_OPEN_STREAMS, SECONDS, SEED } from './options.js'
 import { stopChild, type LogStats } from './processes.js'

@@ -1,6 +1,6 @@
 // The weighted mix of operations each load client loops over, and the checks every answer must pass.
 
-import { createSimulatorData } from '../../src/upstream/simulator/data.js'
+import { createSimulatorData } from '../../simulator/data.js'
 import { query } from '../lib/http.js'
 import { REQUEST_TIMEOUT_MS } from './options.js'
 

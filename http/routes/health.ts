@@ -2,14 +2,11 @@ import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import { VERSION } from '../../src/config.js'
 import { ServiceError } from '../../src/errors.js'
-import { UpstreamProbe } from '../../src/health.js'
 import { ErrorSchema } from '../../src/schemas.js'
 import { errorBody } from '../errors.js'
-import type { Runtime } from '../../src/runtime.js'
+import { PROBE_CACHE_MS, type Runtime } from '../../src/runtime.js'
 import type { RouteRegistry } from '../registry.js'
 import type { OpenStreams } from '../streams.js'
-
-const PROBE_CACHE_MS = 30_000 // a monitor polling every few seconds still costs the upstream one probe per 30 s
 
 const HealthSchema = z.object({ status: z.literal('ok'), version: z.string(), uptimeSeconds: z.number() })
 const ReadySchema = z.object({
@@ -33,7 +30,7 @@ export function registerHealthRoutes(
   app: FastifyInstance,
   { registry, runtime, openStreams }: { registry: RouteRegistry; runtime: Runtime; openStreams: OpenStreams },
 ): void {
-  const probe = new UpstreamProbe(runtime.client, PROBE_CACHE_MS, runtime.config.upstream.timeoutMs * 3)
+  const { probe } = runtime
 
   registry.add(app, {
     method: 'GET',
@@ -64,7 +61,7 @@ export function registerHealthRoutes(
       }
       await runtime.client.circuit.refresh()
       const circuit = runtime.client.circuit.snapshot
-      const shared = runtime.shared?.status
+      const shared = runtime.fleet?.status
       return {
         status: circuit.state === 'closed' && shared?.connected !== false ? 'ready' : 'degraded',
         upstream: { url: runtime.simulated ? 'simulated' : runtime.upstreamUrl, simulated: runtime.simulated },

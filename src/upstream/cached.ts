@@ -4,14 +4,15 @@ import { Coalescer } from './coalesce.js'
 import { pause } from './pause.js'
 import {
   stockKey,
-  type CataloguePage,
+  type CatalogueQuery,
+  type CatalogueRows,
   type Placement,
   type StockAnswer,
   type StockPair,
   type StoreQuery,
   type Upstream,
   type UpstreamStore,
-} from './client.js'
+} from './port.js'
 
 export interface CacheTtls {
   storeTtlMs: number
@@ -34,7 +35,7 @@ export interface CacheStats {
  * A cache shared by the fleet (Redis), behind the in-process LRU. Strings only; `claim` lets one
  * instance load a missing key while the others wait for its answer instead of asking the upstream too.
  */
-export interface RemoteStore {
+export interface FleetCacheStore {
   readonly usable: boolean
   /** Values by key, null where absent; undefined when the store cannot be used now. */
   get(keys: string[]): Promise<Array<string | null> | undefined>
@@ -46,15 +47,15 @@ export interface RemoteStore {
   claimed(keys: string[]): Promise<boolean[] | undefined>
 }
 
-export interface RemoteOptions {
-  store: RemoteStore
+export interface FleetCacheOptions {
+  store: FleetCacheStore
   /** How long a claim lasts, and so the longest another instance waits on it: one upstream call with its retries. */
   claimMs: number
 }
 
 // lru-cache stores no undefined; "no such store" and "no placement" are answers worth keeping.
 const NONE = Symbol('none')
-type Entry = UpstreamStore[] | UpstreamStore | CataloguePage | Placement | number | typeof NONE
+type Entry = UpstreamStore[] | UpstreamStore | CatalogueRows | Placement | number | typeof NONE
 
 /** A cheap estimate of an entry's heap footprint: exact sizes would cost a serialisation per entry. */
 function approximateBytes(entry: Entry, key: string): number {
@@ -75,12 +76,12 @@ export class CachedUpstream implements Upstream {
   readonly #ttl: CacheTtls
   readonly #cache: LRUCache<string, Entry>
   readonly #flights = new Coalescer()
-  readonly #remote: RemoteOptions | undefined
+  readonly #remote: FleetCacheOptions | undefined
   readonly #owner = randomUUID()
   #hits = 0
   #misses = 0
 
-  constructor(inner: Upstream, ttl: CacheTtls, remote?: RemoteOptions) {
+  constructor(inner: Upstream, ttl: CacheTtls, remote?: FleetCacheOptions) {
     this.#inner = inner
     this.#ttl = ttl
     this.#remote = remote
@@ -118,7 +119,7 @@ export class CachedUpstream implements Upstream {
     return this.#cachedNullable(`store|${code}`, this.#ttl.storeTtlMs, signal, (s) => this.#inner.findStore(code, s))
   }
 
-  searchCatalogue(query: { text: string; page: number; pageSize: number }, signal?: AbortSignal): Promise<CataloguePage> {
+  searchCatalogue(query: CatalogueQuery, signal?: AbortSignal): Promise<CatalogueRows> {
     const key = `catalogue|${query.text}|${query.page}|${query.pageSize}`
     return this.#cached(key, this.#ttl.catalogueTtlMs, signal, (s) => this.#inner.searchCatalogue(query, s))
   }
@@ -188,7 +189,7 @@ export class CachedUpstream implements Upstream {
    * Stock through the shared cache: pairs another instance already has are taken from it, pairs another
    * instance is fetching right now are waited for, and only the rest are asked for.
    */
-  async #stockShared(pairs: StockPair[], remote: RemoteOptions, signal: AbortSignal): Promise<StockAnswer> {
+  async #stockShared(pairs: StockPair[], remote: FleetCacheOptions, signal: AbortSignal): Promise<StockAnswer> {
     const answer: StockAnswer = new Map()
     const keyOf = (p: StockPair) => `stock|${stockKey(p.productId, p.storeCode)}`
     const found = await this.#fromRemote(pairs.map(keyOf), remote)
@@ -237,7 +238,7 @@ export class CachedUpstream implements Upstream {
   }
 
   /** Looks keys up in the shared cache, copying hits into the local layer for their remaining lifetime. */
-  async #fromRemote(keys: string[], remote: RemoteOptions): Promise<Map<string, Entry>> {
+  async #fromRemote(keys: string[], remote: FleetCacheOptions): Promise<Map<string, Entry>> {
     const found = new Map<string, Entry>()
     const values = await remote.store.get(keys)
     if (!values) return found
@@ -254,7 +255,7 @@ export class CachedUpstream implements Upstream {
   }
 
   /** Polls the shared cache while another instance holds the claim on these keys; returns what appeared. */
-  async #awaitRemote(keys: string[], remote: RemoteOptions, signal: AbortSignal): Promise<Map<string, Entry>> {
+  async #awaitRemote(keys: string[], remote: FleetCacheOptions, signal: AbortSignal): Promise<Map<string, Entry>> {
     const found = new Map<string, Entry>()
     let waiting = keys
     const deadline = Date.now() + remote.claimMs
@@ -276,7 +277,7 @@ export class CachedUpstream implements Upstream {
   async #loadShared<T extends Entry>(
     key: string,
     ttl: number,
-    remote: RemoteOptions,
+    remote: FleetCacheOptions,
     signal: AbortSignal,
     load: () => Promise<T>,
   ): Promise<T> {
@@ -308,7 +309,7 @@ export class CachedUpstream implements Upstream {
     return value
   }
 
-  #put(key: string, value: Entry, ttl: number, remote?: RemoteOptions): void {
+  #put(key: string, value: Entry, ttl: number, remote?: FleetCacheOptions): void {
     if (ttl <= 0) return
     this.#cache.set(key, value, { ttl })
     remote?.store.set(key, encode(value, Date.now() + ttl), ttl)

@@ -2,7 +2,7 @@ import { UpstreamError } from './errors.js'
 
 export type CircuitState = 'closed' | 'open' | 'half_open'
 
-export interface SharedCircuitState {
+export interface FleetCircuitState {
   /** How long the circuit stays open; 0 when it is not open. */
   openMs: number
   /** Opened and not yet closed by a successful probe: half-open once openMs is 0. */
@@ -15,9 +15,9 @@ export interface SharedCircuitState {
  * The fleet's breaker (Redis): consecutive faults are counted for the whole fleet, an open circuit
  * makes every instance fail fast, and a single instance probes when the cool-down is over.
  */
-export interface SharedCircuit {
+export interface FleetCircuit {
   /** undefined when the store cannot be used now (the breaker then works on this instance alone). */
-  read(): Promise<SharedCircuitState | undefined>
+  read(): Promise<FleetCircuitState | undefined>
   /** true: this caller probes; false: another instance is probing; undefined: unusable. */
   claimProbe(ms: number): Promise<boolean | undefined>
   releaseProbe(): void
@@ -37,25 +37,25 @@ export class CircuitBreaker {
   #openedAt = 0
   #probing = false
   #opens = 0
-  #mirror: { at: number; state: SharedCircuitState } | undefined
+  #mirror: { at: number; state: FleetCircuitState } | undefined
 
   constructor(
     private readonly threshold: number,
     private readonly cooldownMs: number,
     private readonly now: () => number = Date.now,
     /** probeMs: how long one probe may take (its claim lasts that long). */
-    private readonly shared?: { store: SharedCircuit; probeMs: number; usable: () => boolean },
+    private readonly fleet?: { store: FleetCircuit; probeMs: number; usable: () => boolean },
   ) {}
 
   get state(): CircuitState {
-    const mirror = this.#sharedMirror()
+    const mirror = this.#fleetMirror()
     if (mirror) return mirror.openMs > 0 ? 'open' : mirror.tripped ? 'half_open' : 'closed'
     if (this.#state === 'open' && this.now() - this.#openedAt >= this.cooldownMs) return 'half_open'
     return this.#state
   }
 
   get snapshot() {
-    const mirror = this.#sharedMirror()
+    const mirror = this.#fleetMirror()
     if (mirror) {
       const retryAfterSeconds = mirror.openMs > 0 ? Math.max(1, Math.ceil(mirror.openMs / 1000)) : 0
       return { state: this.state, consecutiveFailures: mirror.failures, opens: mirror.opens, retryAfterSeconds }
@@ -65,14 +65,14 @@ export class CircuitBreaker {
 
   /** Reads the fleet's state (for /readyz); nothing to do without a shared store. */
   async refresh(): Promise<void> {
-    const state = await this.shared?.store.read()
+    const state = await this.fleet?.store.read()
     if (state) this.#mirror = { at: this.now(), state }
   }
 
   async run<T>(endpoint: string, task: () => Promise<T>): Promise<T> {
-    if (this.shared) {
-      const shared = await this.shared.store.read()
-      if (shared) return this.#runShared(endpoint, task, shared, this.shared)
+    if (this.fleet) {
+      const shared = await this.fleet.store.read()
+      if (shared) return this.#runFleet(endpoint, task, shared, this.fleet)
     }
     const state = this.state
     if (state === 'open' || (state === 'half_open' && this.#probing)) {
@@ -105,11 +105,11 @@ export class CircuitBreaker {
     }
   }
 
-  async #runShared<T>(
+  async #runFleet<T>(
     endpoint: string,
     task: () => Promise<T>,
-    state: SharedCircuitState,
-    shared: NonNullable<CircuitBreaker['shared']>,
+    state: FleetCircuitState,
+    shared: NonNullable<CircuitBreaker['fleet']>,
   ): Promise<T> {
     this.#mirror = { at: this.now(), state }
     if (state.openMs > 0) {
@@ -145,8 +145,8 @@ export class CircuitBreaker {
   }
 
   /** The fleet's state as last read, aged by the time since, while the shared store is usable. */
-  #sharedMirror(): SharedCircuitState | undefined {
-    if (!this.#mirror || !this.shared?.usable()) return undefined
+  #fleetMirror(): FleetCircuitState | undefined {
+    if (!this.#mirror || !this.fleet?.usable()) return undefined
     const { at, state } = this.#mirror
     return { ...state, openMs: Math.max(0, state.openMs - (this.now() - at)) }
   }

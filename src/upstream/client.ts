@@ -1,57 +1,19 @@
 import ky, { HTTPError, TimeoutError, type KyInstance } from 'ky'
 import { z } from 'zod'
 import { UpstreamBudget, type FleetBudget } from './budget.js'
-import { CircuitBreaker, type SharedCircuit } from './circuit.js'
+import { CircuitBreaker, type FleetCircuit } from './circuit.js'
 import { UpstreamError, sanitiseExcerpt } from './errors.js'
-import { PreAuthSession, type PreAuthHeaders, type PreAuthToken, type SharedTokens } from './preauth.js'
 import {
-  CatalogueRow,
-  PlacementRow,
-  StockRow,
-  StoreRow,
-  envelope,
-  parseQuantity,
-  type CatalogueItem,
-  type Placement,
-  type UpstreamStore,
-} from './schemas.js'
-
-export type { CatalogueItem, Placement, UpstreamStore }
-
-export interface StoreQuery {
-  keyword?: string
-  latitude?: number
-  longitude?: number
-  page: number
-  pageSize: number
-}
-
-export interface CataloguePage {
-  items: CatalogueItem[]
-  /** Total matches the catalogue reports, when it does. */
-  total: number | null
-}
-
-export interface StockPair {
-  productId: string
-  storeCode: string
-}
-
-export const stockKey = (productId: string, storeCode: string): string => `${productId}@${storeCode}`
-
-/** Quantity per `stockKey`; `null` means unknown (row missing or junk), never zero. */
-export type StockAnswer = Map<string, number | null>
-
-/** What the domain service needs from the upstream. The HTTP client, caches and fakes implement it. */
-export interface Upstream {
-  searchStores(query: StoreQuery, signal?: AbortSignal): Promise<UpstreamStore[]>
-  findStore(code: string, signal?: AbortSignal): Promise<UpstreamStore | null>
-  searchCatalogue(query: { text: string; page: number; pageSize: number }, signal?: AbortSignal): Promise<CataloguePage>
-  getStock(pairs: StockPair[], signal?: AbortSignal): Promise<StockAnswer>
-  getPlacement(productId: string, storeCode: string, signal?: AbortSignal): Promise<Placement | null>
-  /** Starts the pre-auth handshake early so a protected call later in the request does not wait for it. */
-  warmUp(): void
-}
+  stockKey,
+  type CatalogueQuery,
+  type CatalogueRows,
+  type StockAnswer,
+  type StockPair,
+  type StoreQuery,
+  type Upstream,
+} from './port.js'
+import { PreAuthSession, type PreAuthHeaders, type PreAuthToken, type FleetTokens } from './preauth.js'
+import { CatalogueRow, PlacementRow, StockRow, StoreRow, envelope, parseQuantity, type Placement, type UpstreamStore } from './schemas.js'
 
 export interface UpstreamClientOptions {
   baseUrl: string
@@ -68,13 +30,13 @@ export interface UpstreamClientOptions {
   /** Injected for tests. */
   fetch?: typeof fetch
   /** The fleet's shared budget, token and breaker (REDIS_URL); absent: this process alone. */
-  shared?: SharedUpstreamState
+  fleet?: FleetState
 }
 
-export interface SharedUpstreamState {
+export interface FleetState {
   budget: FleetBudget
-  tokens: SharedTokens
-  circuit: SharedCircuit
+  tokens: FleetTokens
+  circuit: FleetCircuit
   /** Whether the shared store answers now (the breaker shows its local state while it does not). */
   usable: () => boolean
 }
@@ -116,24 +78,24 @@ export class UpstreamClient implements Upstream {
 
   constructor(options: UpstreamClientOptions) {
     this.#userAgent = options.userAgent
-    const { shared } = options
+    const { fleet } = options
     const boundMs = callBoundMs(options)
     this.budget = new UpstreamBudget(
       { concurrency: options.maxConcurrency, perSecond: options.maxRps, queueLimit: options.queueLimit },
-      shared?.budget,
+      fleet?.budget,
     )
     this.circuit = new CircuitBreaker(
       options.circuitFailureThreshold,
       options.circuitCooldownMs,
       Date.now,
-      shared && { store: shared.circuit, probeMs: boundMs, usable: shared.usable },
+      fleet && { store: fleet.circuit, probeMs: boundMs, usable: fleet.usable },
     )
     this.preauth = new PreAuthSession(
       (signal) => this.#fetchToken(signal),
       options.preauthKey,
       options.tokenReuseMs,
       Date.now,
-      shared && { tokens: shared.tokens, claimMs: boundMs },
+      fleet && { tokens: fleet.tokens, claimMs: boundMs },
     )
     this.#http = ky.create({
       prefixUrl: options.baseUrl,
@@ -185,7 +147,7 @@ export class UpstreamClient implements Upstream {
     return this.#dataOf('selStr', reply).find((store) => store.code === code) ?? null
   }
 
-  async searchCatalogue(query: { text: string; page: number; pageSize: number }, signal?: AbortSignal): Promise<CataloguePage> {
+  async searchCatalogue(query: CatalogueQuery, signal?: AbortSignal): Promise<CatalogueRows> {
     const reply = await this.#call(
       'pdThumbSelSimple',
       { searchText: query.text, currentPage: query.page, pageSize: query.pageSize },

@@ -28,7 +28,7 @@ interface Held {
   expiresAt: number
 }
 
-export interface SharedToken extends PreAuthToken {
+export interface FleetToken extends PreAuthToken {
   expiresAt: number
 }
 
@@ -36,10 +36,10 @@ export interface SharedToken extends PreAuthToken {
  * The fleet's one token (Redis): an instance that needs a token takes the shared one, or claims the
  * handshake so the others wait for its token instead of making their own.
  */
-export interface SharedTokens {
+export interface FleetTokens {
   /** The shared token, null if there is none; undefined when the store cannot be used now. */
-  get(): Promise<SharedToken | null | undefined>
-  put(token: SharedToken): void
+  get(): Promise<FleetToken | null | undefined>
+  put(token: FleetToken): void
   /** true: this caller makes the handshake; false: another instance is making it; undefined: unusable. */
   claim(ms: number): Promise<boolean | undefined>
   release(): void
@@ -61,7 +61,7 @@ export class PreAuthSession {
     private readonly key: string,
     private readonly reuseMs: number,
     private readonly now: () => number = Date.now,
-    private readonly shared?: { tokens: SharedTokens; claimMs: number },
+    private readonly fleet?: { tokens: FleetTokens; claimMs: number },
   ) {}
 
   get tokensFetched(): number {
@@ -76,7 +76,7 @@ export class PreAuthSession {
 
   invalidate(headers: PreAuthHeaders): void {
     if (this.#held?.headers !== headers) return
-    this.shared?.tokens.drop(this.#held.jwt)
+    this.fleet?.tokens.drop(this.#held.jwt)
     this.#held = undefined
   }
 
@@ -96,7 +96,7 @@ export class PreAuthSession {
 
   #fetch(signal?: AbortSignal): Promise<Held> {
     // The shared fetch is not tied to one caller's signal: another caller may still need it.
-    this.#pending ??= (this.shared ? this.#obtainShared(this.shared.tokens, this.shared.claimMs) : this.#handshake()).finally(() => {
+    this.#pending ??= (this.fleet ? this.#obtainFromFleet(this.fleet.tokens, this.fleet.claimMs) : this.#handshake()).finally(() => {
       this.#pending = undefined
     })
     const pending = this.#pending
@@ -109,7 +109,7 @@ export class PreAuthSession {
     })
   }
 
-  async #handshake(shared?: SharedTokens): Promise<Held> {
+  async #handshake(shared?: FleetTokens): Promise<Held> {
     const token = await this.fetchToken()
     this.#issued += 1
     const expiresAt = this.now() + Math.min(this.reuseMs, tokenLifetimeMs(token.jwt) ?? this.reuseMs)
@@ -132,7 +132,7 @@ export class PreAuthSession {
   }
 
   /** The fleet's token if there is one; else one handshake for the fleet, made here or awaited from another instance. */
-  async #obtainShared(tokens: SharedTokens, claimMs: number): Promise<Held> {
+  async #obtainFromFleet(tokens: FleetTokens, claimMs: number): Promise<Held> {
     const found = await tokens.get()
     if (found && found.expiresAt > this.now()) return this.#hold(found, found.expiresAt)
     if (found === undefined) return this.#handshake()
@@ -152,7 +152,7 @@ export class PreAuthSession {
     return claimed ? this.#handshakeClaimed(tokens) : this.#handshake(tokens)
   }
 
-  async #handshakeClaimed(tokens: SharedTokens): Promise<Held> {
+  async #handshakeClaimed(tokens: FleetTokens): Promise<Held> {
     try {
       // Another instance may have stored its token between our look and our claim.
       const token = await tokens.get()

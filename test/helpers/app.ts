@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { loadConfig, type Config } from '../../src/config.js'
 import { createRuntime, type Runtime } from '../../src/runtime.js'
-import { startSimulator, type Simulator, type SimulatorOptions } from '../../src/upstream/simulator/server.js'
+import { startSimulator, type Simulator, type SimulatorOptions } from '../../simulator/server.js'
 import { buildApp } from '../../http/app.js'
 import type { Teardown } from './tap.js'
 

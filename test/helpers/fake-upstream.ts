@@ -1,4 +1,4 @@
-import { stockKey, type CatalogueItem, type StockPair, type Upstream, type UpstreamStore } from '../../src/upstream/client.js'
+import { stockKey, type CatalogueItem, type StockPair, type Upstream, type UpstreamStore } from '../../src/upstream/port.js'
 import { UpstreamError } from '../../src/upstream/errors.js'
 
 export interface FakeOptions {

@@ -1,6 +1,6 @@
 import { connect as connectSocket } from 'node:net'
 import t from 'tap'
-import { haversineKm } from '../../src/upstream/simulator/data.js'
+import { haversineKm } from '../../simulator/data.js'
 import { CataloguePageSchema, ProductNearbySchema, ProductSearchResultSchema, StoreListSchema } from '../../src/schemas.js'
 import { buildTestApp, listenTestApp } from '../helpers/app.js'
 

@@ -1,6 +1,6 @@
 import t from 'tap'
 import { ErrorEventSchema, ErrorSchema, ProgressEventSchema, ResultEventSchema } from '../../src/schemas.js'
-import type { Simulator } from '../../src/upstream/simulator/server.js'
+import type { Simulator } from '../../simulator/server.js'
 import { listenTestApp } from '../helpers/app.js'
 import { until, within } from '../helpers/wait.js'
 

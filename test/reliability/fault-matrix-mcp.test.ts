@@ -5,7 +5,7 @@
 
 import t from 'tap'
 import type { Client } from '@modelcontextprotocol/client'
-import type { SimEndpoint, SimFault } from '../../src/upstream/simulator/server.js'
+import type { SimEndpoint, SimFault } from '../../simulator/server.js'
 import { listenTestApp } from '../helpers/app.js'
 import { connectHttp } from '../helpers/mcp-client.js'
 import {

@@ -48,7 +48,7 @@ t.test('Redis down at start-up', async (t) => {
     (e: unknown) => e as Error,
   )
   t.ok(error, 'the runtime refuses to start')
-  t.equal(error?.name, 'SharedStartupError')
+  t.equal(error?.name, 'FleetStartupError')
   t.match(
     error?.message,
     new RegExp(`^cannot reach Redis at redis://user:\\*\\*\\*@127\\.0\\.0\\.1:${port}/0 \\(REDIS_URL\\): `),
@@ -85,11 +85,7 @@ for (const fault of ['killed', 'hung'] as const) {
       'warm-up answered',
     )
     // Both instances must know the fleet's size before losing Redis: it sets their local share.
-    await until(
-      'both instances see a fleet of two',
-      async () => a.runtime.shared?.fleetSize === 2 && b.runtime.shared?.fleetSize === 2,
-      WAIT,
-    )
+    await until('both instances see a fleet of two', async () => a.runtime.fleet?.fleetSize === 2 && b.runtime.fleet?.fleetSize === 2, WAIT)
 
     // Load: cached answers, plus store lookups no one has asked for (each one an upstream call).
     const fresh = new Workload().stores(400).map((code) => `/api/branches/${code}`)
@@ -110,7 +106,7 @@ for (const fault of ['killed', 'hung'] as const) {
       else redis.pause()
       // From here on every upstream call is on an instance's local share (a hung Redis is noticed at the
       // first command that times out, within a heartbeat); calls granted by Redis just before are not.
-      await until('both instances notice', async () => a.runtime.shared?.usable === false && b.runtime.shared?.usable === false, WAIT)
+      await until('both instances notice', async () => a.runtime.fleet?.usable === false && b.runtime.fleet?.usable === false, WAIT)
       const faultAt = performance.now()
       const before = answers.length
       await until(
@@ -192,11 +188,11 @@ t.test('per-client rate limit: one quota for the fleet, skipped while Redis is l
   // limit's store fails at once instead of waiting on every request.
   await redis.start()
   const instance = fleet.instances[1]!
-  await until('Redis back', async () => instance.runtime.shared?.usable === true, WAIT)
+  await until('Redis back', async () => instance.runtime.fleet?.usable === true, WAIT)
   redis.pause()
-  await until('the hang is noticed', async () => instance.runtime.shared?.usable === false, WAIT)
+  await until('the hang is noticed', async () => instance.runtime.fleet?.usable === false, WAIT)
   const hung = await answered(instance.app.inject({ method: 'GET', url: '/api/branches/10528' }), 'GET while Redis is hung')
   t.equal(hung.statusCode, 200, 'while Redis is hung the request is answered')
   redis.resume()
-  await until('Redis back after the hang', async () => instance.runtime.shared?.usable === true, WAIT)
+  await until('Redis back after the hang', async () => instance.runtime.fleet?.usable === true, WAIT)
 })

@@ -4,7 +4,7 @@
 // exactly as before the fault (nothing from the failure was cached). NDJSON and MCP have their own files.
 
 import t from 'tap'
-import type { SimEndpoint, SimFault } from '../../src/upstream/simulator/server.js'
+import type { SimEndpoint, SimFault } from '../../simulator/server.js'
 import { buildTestApp } from '../helpers/app.js'
 import {
   AVAILABILITY_DEPENDS,

@@ -5,7 +5,7 @@
 
 import t from 'tap'
 import { ErrorEventSchema, ProgressEventSchema } from '../../src/schemas.js'
-import type { SimEndpoint, SimFault } from '../../src/upstream/simulator/server.js'
+import type { SimEndpoint, SimFault } from '../../simulator/server.js'
 import { listenTestApp } from '../helpers/app.js'
 import {
   INPUT,

@@ -10,7 +10,7 @@ import { fleetWorkload, peakInWindow, sendRoundRobin, startFleet } from '../help
 import { startRedis } from '../helpers/redis.js'
 import { until } from '../helpers/wait.js'
 import { WINDOW_GUARD_MS } from '../../src/upstream/budget.js'
-import { SharedRedis } from '../../src/upstream/shared.js'
+import { FleetRedis } from '../../src/upstream/fleet/redis.js'
 
 const RATE = 25
 const ENV = {
@@ -47,14 +47,14 @@ t.test('three instances with one Redis against one simulator', async (t) => {
 
   // Every fleet-wide grant, at Redis's clock (the script is atomic, so this is exact, not a measurement).
   const grants: number[] = []
-  const attempt = SharedRedis.prototype.budgetAttempt
-  SharedRedis.prototype.budgetAttempt = async function (this: SharedRedis, ...args: Parameters<typeof attempt>) {
+  const attempt = FleetRedis.prototype.budgetAttempt
+  FleetRedis.prototype.budgetAttempt = async function (this: FleetRedis, ...args: Parameters<typeof attempt>) {
     const answer = await attempt.apply(this, args)
     if (answer?.[0] === 0) grants.push(answer[1])
     return answer
   }
   t.teardown(() => {
-    SharedRedis.prototype.budgetAttempt = attempt
+    FleetRedis.prototype.budgetAttempt = attempt
   })
 
   sim.reset()
@@ -86,7 +86,7 @@ t.test('three instances with one Redis against one simulator', async (t) => {
   const reuseMs = fleet.instances[0]!.runtime.config.upstream.tokenReuseMs
   const lifetimes = Math.ceil(elapsedMs / reuseMs)
   // An instance that lost Redis (it should not here) makes its own handshake: say so rather than hide it.
-  const losses = fleet.instances.reduce((n, i) => n + (i.runtime.shared?.status.failures ?? 0), 0)
+  const losses = fleet.instances.reduce((n, i) => n + (i.runtime.fleet?.status.failures ?? 0), 0)
   if (losses > 0) t.comment(`${losses} Redis loss(es) during the run (a stalled machine): each may cost one handshake more`)
   t.ok(
     stats.calls.authRequest >= 1 && stats.calls.authRequest <= lifetimes + losses,

@@ -5,7 +5,7 @@ import { stepOf } from '../../src/upstream/errors.js'
 
 import type tap from 'tap'
 import { ErrorSchema } from '../../src/schemas.js'
-import type { SimEndpoint, SimFault, Simulator } from '../../src/upstream/simulator/server.js'
+import type { SimEndpoint, SimFault, Simulator } from '../../simulator/server.js'
 import type { Runtime } from '../../src/runtime.js'
 import { within } from '../helpers/wait.js'
 

@@ -1,6 +1,6 @@
 import t from 'tap'
 import { CachedUpstream } from '../../src/upstream/cached.js'
-import { stockKey } from '../../src/upstream/client.js'
+import { stockKey } from '../../src/upstream/port.js'
 import { Coalescer } from '../../src/upstream/coalesce.js'
 import { UpstreamError } from '../../src/upstream/errors.js'
 import { LONG_TTL as TTL, countingUpstream } from '../helpers/fake-upstream.js'

@@ -1,5 +1,6 @@
 import t from 'tap'
-import { UpstreamClient, stockKey, type UpstreamClientOptions } from '../../src/upstream/client.js'
+import { stockKey } from '../../src/upstream/port.js'
+import { UpstreamClient, type UpstreamClientOptions } from '../../src/upstream/client.js'
 import { UpstreamError } from '../../src/upstream/errors.js'
 import { simulator as startSim } from '../helpers/app.js'
 

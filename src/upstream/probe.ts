@@ -1,5 +1,6 @@
-import type { StockPair, UpstreamClient } from './upstream/client.js'
-import { UpstreamError } from './upstream/errors.js'
+import type { UpstreamClient } from './client.js'
+import { UpstreamError } from './errors.js'
+import type { StockPair, Upstream } from './port.js'
 
 export interface ProbeStep {
   step: 'store_search' | 'catalogue_search' | 'preauth' | 'stock' | 'placement'
@@ -14,8 +15,9 @@ export interface UpstreamHealth {
   steps: ProbeStep[]
 }
 
-// The same probe as the reference service's uptime check: a common keyword that must find products.
-const PROBE_STORE = '11199'
+// The store every probe asks about (a real store: §7.1 of docs/upstream-protocol.md), and a common
+// keyword that must find products, as the reference service's uptime check does.
+export const PROBE_STORE = '11199'
 const PROBE_KEYWORD = '건전지'
 
 /**
@@ -99,5 +101,25 @@ export class UpstreamProbe {
     const result = { ok: steps.every((s) => s.ok), checkedAt: new Date().toISOString(), steps }
     this.#last = { at: Date.now(), result }
     return result
+  }
+}
+
+/**
+ * One upstream call at start-up, so a person reading the log learns at once that the chain's service
+ * cannot be reached rather than from the first failed request. Resolves to a one-line reason, or
+ * undefined when the upstream answered. The server keeps running either way (its documents and
+ * sandbox work without the upstream, and the upstream may come back).
+ */
+export async function startupProblem(
+  upstream: Pick<Upstream, 'findStore'>,
+  upstreamUrl: string,
+  timeoutMs = 5_000,
+): Promise<string | undefined> {
+  try {
+    await upstream.findStore(PROBE_STORE, AbortSignal.timeout(timeoutMs))
+    return undefined
+  } catch (error) {
+    const why = error instanceof UpstreamError ? `${error.kind}: ${error.detail}` : error instanceof Error ? error.message : String(error)
+    return `the upstream at ${upstreamUrl} cannot be reached (${why}); calls that need it will fail until it answers`
   }
 }

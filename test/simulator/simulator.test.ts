@@ -2,8 +2,8 @@
 // sent, store search semantics, catalogue search, the pre-auth handshake and the protected endpoints.
 import t from 'tap'
 import { createCipheriv, randomBytes } from 'node:crypto'
-import { startSimulator, SIMULATOR_PREAUTH_KEY } from '../../src/upstream/simulator/server.js'
-import type { Simulator } from '../../src/upstream/simulator/server.js'
+import { startSimulator, SIMULATOR_PREAUTH_KEY } from '../../simulator/server.js'
+import type { Simulator } from '../../simulator/server.js'
 
 const UA = 'Mozilla/5.0 (simulator test) Chrome/120.0'
 

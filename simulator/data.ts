@@ -5,12 +5,12 @@
 // the fixture vocabularies; stock and placement for a (store, product) pair are computed on demand from a
 // hash, so 300 × 2,000 pairs need no table and every process agrees on every value.
 
-import { CATEGORIES, COLORS, ENTITY_DECORATIONS } from '../../../fixtures/simulator/vocabulary.js'
-import type { CategoryFixture } from '../../../fixtures/simulator/vocabulary.js'
-import { DISTRICTS } from '../../../fixtures/simulator/regions.js'
-import type { DistrictFixture } from '../../../fixtures/simulator/regions.js'
-import { REAL_STORES, RESERVED_STORE_CODES, STORE_CODE_PREFIX_WEIGHTS } from '../../../fixtures/simulator/stores.js'
-import { PINNED_STOCK, REAL_PRODUCTS } from '../../../fixtures/simulator/products.js'
+import { CATEGORIES, COLORS, ENTITY_DECORATIONS } from './data/vocabulary.js'
+import type { CategoryFixture } from './data/vocabulary.js'
+import { DISTRICTS } from './data/regions.js'
+import type { DistrictFixture } from './data/regions.js'
+import { REAL_STORES, RESERVED_STORE_CODES, STORE_CODE_PREFIX_WEIGHTS } from './data/stores.js'
+import { PINNED_STOCK, REAL_PRODUCTS } from './data/products.js'
 
 export const DEFAULT_SEED = 20260914
 

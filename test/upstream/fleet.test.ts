@@ -6,23 +6,20 @@ import t from 'tap'
 import { UpstreamBudget } from '../../src/upstream/budget.js'
 import { CachedUpstream } from '../../src/upstream/cached.js'
 import { CircuitBreaker } from '../../src/upstream/circuit.js'
-import { stockKey } from '../../src/upstream/client.js'
+import { stockKey } from '../../src/upstream/port.js'
 import { UpstreamError } from '../../src/upstream/errors.js'
 import { PreAuthSession } from '../../src/upstream/preauth.js'
-import {
-  RedisFleetBudget,
-  RedisRemoteStore,
-  RedisSharedCircuit,
-  RedisSharedTokens,
-  SharedRedis,
-  redactRedisUrl,
-} from '../../src/upstream/shared.js'
+import { RedisBudget } from '../../src/upstream/fleet/budget.js'
+import { RedisCacheStore } from '../../src/upstream/fleet/cache-store.js'
+import { RedisCircuit } from '../../src/upstream/fleet/circuit.js'
+import { FleetRedis, redactRedisUrl } from '../../src/upstream/fleet/redis.js'
+import { RedisTokens } from '../../src/upstream/fleet/tokens.js'
 import { LONG_TTL as TTL, countingUpstream, plainStore as store } from '../helpers/fake-upstream.js'
 import { startRedis, type TestRedis } from '../helpers/redis.js'
 import { until } from '../helpers/wait.js'
 
-async function connect(t: { teardown(fn: () => unknown): void }, redis: TestRedis, prefix: string, timeoutMs = 200): Promise<SharedRedis> {
-  const shared = await SharedRedis.connect({ url: redis.url, keyPrefix: prefix, timeoutMs, heartbeatMs: 100 })
+async function connect(t: { teardown(fn: () => unknown): void }, redis: TestRedis, prefix: string, timeoutMs = 200): Promise<FleetRedis> {
+  const shared = await FleetRedis.connect({ url: redis.url, keyPrefix: prefix, timeoutMs, heartbeatMs: 100 })
   t.teardown(() => shared.close())
   return shared
 }
@@ -47,7 +44,7 @@ t.test('with a real Redis', async (t) => {
   t.test('the cache is shared; failures and unknown stock are not', async (t) => {
     const shared = await connect(t, redis, fresh())
     const fake = countingUpstream({ units: 3 })
-    const remote = { store: new RedisRemoteStore(shared), claimMs: 5_000 }
+    const remote = { store: new RedisCacheStore(shared), claimMs: 5_000 }
     const one = new CachedUpstream(fake.upstream, TTL, remote)
     const two = new CachedUpstream(fake.upstream, TTL, remote)
 
@@ -86,7 +83,7 @@ t.test('with a real Redis', async (t) => {
   t.test('identical misses on two instances: one upstream call', async (t) => {
     const shared = await connect(t, redis, fresh())
     const fake = countingUpstream({ units: 3 })
-    const remote = { store: new RedisRemoteStore(shared), claimMs: 5_000 }
+    const remote = { store: new RedisCacheStore(shared), claimMs: 5_000 }
     const one = new CachedUpstream(fake.upstream, TTL, remote)
     const two = new CachedUpstream(fake.upstream, TTL, remote)
     const open = fake.hold()
@@ -125,8 +122,8 @@ t.test('with a real Redis', async (t) => {
 
   t.test('the fleet budget: concurrency and rate across instances, a bound on waiting', async (t) => {
     const shared = await connect(t, redis, fresh())
-    const one = new RedisFleetBudget(shared, { perSecond: 100, concurrency: 2, leaseMs: 5_000 })
-    const two = new RedisFleetBudget(shared, { perSecond: 100, concurrency: 2, leaseMs: 5_000 })
+    const one = new RedisBudget(shared, { perSecond: 100, concurrency: 2, leaseMs: 5_000 })
+    const two = new RedisBudget(shared, { perSecond: 100, concurrency: 2, leaseMs: 5_000 })
     const r1 = await one.acquire('x')
     const r2 = await two.acquire('x')
     t.ok(r1 && r2, 'two permits')
@@ -143,7 +140,7 @@ t.test('with a real Redis', async (t) => {
     r2!()
     r3!()
 
-    const rated = new RedisFleetBudget(shared, { perSecond: 3, concurrency: 10, leaseMs: 5_000 })
+    const rated = new RedisBudget(shared, { perSecond: 3, concurrency: 10, leaseMs: 5_000 })
     const grants: number[] = []
     for (let i = 0; i < 5; i++) {
       const release = await rated.acquire('x')
@@ -153,9 +150,9 @@ t.test('with a real Redis', async (t) => {
     t.ok(grants[3]! - grants[0]! >= 1_000, 'the fourth grant waits for the window (a count, not a timing: it cannot come sooner)')
 
     // Once a second for this budget; recent grants above already fill its window.
-    const tight = new RedisFleetBudget(shared, { perSecond: 1, concurrency: 10, leaseMs: 300 })
+    const tight = new RedisBudget(shared, { perSecond: 1, concurrency: 10, leaseMs: 300 })
     await t.rejects(tight.acquire('selStr'), kind('overloaded'), 'waiting is bounded by the lease')
-    const patient = new RedisFleetBudget(shared, { perSecond: 1, concurrency: 10, leaseMs: 5_000 })
+    const patient = new RedisBudget(shared, { perSecond: 1, concurrency: 10, leaseMs: 5_000 })
     await patient.acquire('x')
     const controller = new AbortController()
     const aborted = patient.acquire('x', controller.signal)
@@ -178,7 +175,7 @@ t.test('with a real Redis', async (t) => {
       return { jwt: `a.b${handshakes}.c`, uid: `uid-${handshakes}` }
     }
     const sessions = [0, 1, 2].map(
-      () => new PreAuthSession(fetchToken, 'PRE_AUTH_ENC_KEY', 20_000, Date.now, { tokens: new RedisSharedTokens(shared), claimMs: 5_000 }),
+      () => new PreAuthSession(fetchToken, 'PRE_AUTH_ENC_KEY', 20_000, Date.now, { tokens: new RedisTokens(shared), claimMs: 5_000 }),
     )
     const first = sessions[0]!.headers()
     await until('the first handshake starts', () => handshakes === 1, REDIS_WAIT)
@@ -194,7 +191,7 @@ t.test('with a real Redis', async (t) => {
     )
 
     sessions[1]!.invalidate(h1)
-    await until('the refused token is dropped', async () => (await new RedisSharedTokens(shared).get()) === null, REDIS_WAIT)
+    await until('the refused token is dropped', async () => (await new RedisTokens(shared).get()) === null, REDIS_WAIT)
     const kept = await sessions[2]!.headers()
     t.equal(kept['x-dm-uid'], h0['x-dm-uid'], 'an instance still holding the token locally keeps it until refused')
     sessions[2]!.clear()
@@ -204,7 +201,7 @@ t.test('with a real Redis', async (t) => {
   t.test('the fleet breaker: opened anywhere, seen everywhere; one probe', async (t) => {
     const shared = await connect(t, redis, fresh())
     const make = () =>
-      new CircuitBreaker(2, 300, Date.now, { store: new RedisSharedCircuit(shared), probeMs: 5_000, usable: () => shared.usable })
+      new CircuitBreaker(2, 300, Date.now, { store: new RedisCircuit(shared), probeMs: 5_000, usable: () => shared.usable })
     const [a, b] = [make(), make()]
     const fault = () => Promise.reject(new UpstreamError('http', 'selStr', 'HTTP 500'))
     await t.rejects(a.run('selStr', fault))
@@ -263,15 +260,15 @@ t.test('with a real Redis', async (t) => {
     const changes: boolean[] = []
     shared.onChange((usable) => changes.push(usable))
     const fake = countingUpstream({ units: 3 })
-    const cache = new CachedUpstream(fake.upstream, TTL, { store: new RedisRemoteStore(shared), claimMs: 5_000 })
+    const cache = new CachedUpstream(fake.upstream, TTL, { store: new RedisCacheStore(shared), claimMs: 5_000 })
     const breaker = new CircuitBreaker(1, 60_000, Date.now, {
-      store: new RedisSharedCircuit(shared),
+      store: new RedisCircuit(shared),
       probeMs: 5_000,
       usable: () => shared.usable,
     })
     const budget = new UpstreamBudget(
       { concurrency: 4, perSecond: 100, queueLimit: 10 },
-      new RedisFleetBudget(shared, { perSecond: 100, concurrency: 4, leaseMs: 5_000 }),
+      new RedisBudget(shared, { perSecond: 100, concurrency: 4, leaseMs: 5_000 }),
     )
 
     own.pause()

@@ -2,10 +2,10 @@
 import t from 'tap'
 import { spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
-import { simulatorOptionsFromEnv, SimulatorConfigError } from '../../src/upstream/simulator/main.js'
+import { simulatorOptionsFromEnv, SimulatorConfigError } from '../../simulator/main.js'
 import { until, within } from '../helpers/wait.js'
 
-const MAIN = fileURLToPath(new URL('../../src/upstream/simulator/main.ts', import.meta.url))
+const MAIN = fileURLToPath(new URL('../../simulator/main.ts', import.meta.url))
 /** Starting a tsx process on a loaded machine can take seconds; a liveness bound, not a timing. */
 const START_BOUND_MS = 60_000
 

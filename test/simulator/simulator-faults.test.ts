@@ -1,7 +1,7 @@
 // Fault modes, latency, stats and the /__sim control routes of the upstream simulator.
 import t from 'tap'
-import { startSimulator, encryptBearer } from '../../src/upstream/simulator/server.js'
-import type { SimEndpoint, SimFault, Simulator } from '../../src/upstream/simulator/server.js'
+import { startSimulator, encryptBearer } from '../../simulator/server.js'
+import type { SimEndpoint, SimFault, Simulator } from '../../simulator/server.js'
 import { until } from '../helpers/wait.js'
 
 const UA = 'simulator-faults-test'

@@ -1,8 +1,8 @@
 // The simulator's data set: size, realism rules from the brief, the recorded real records, determinism.
 import t from 'tap'
-import { createSimulatorData, decodeEntities, generateSimulatorData, haversineKm, mulberry32 } from '../../src/upstream/simulator/data.js'
-import { REAL_STORES } from '../../fixtures/simulator/stores.js'
-import { REAL_PRODUCTS } from '../../fixtures/simulator/products.js'
+import { createSimulatorData, decodeEntities, generateSimulatorData, haversineKm, mulberry32 } from '../../simulator/data.js'
+import { REAL_STORES } from '../../simulator/data/stores.js'
+import { REAL_PRODUCTS } from '../../simulator/data/products.js'
 
 const data = createSimulatorData()
 

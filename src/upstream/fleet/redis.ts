@@ -1,14 +1,9 @@
-// Why one file of over 400 lines: the five pieces a fleet shares through Redis (cache, budget, pre-auth token,
-// breaker, heartbeat) share one connection, one loss-and-recovery state machine and one key scheme; split
-// apart, each would need that state passed around. Each piece is a section below.
+// The fleet's one Redis (or Valkey) connection, with its loss-and-recovery state machine and heartbeat.
+// The pieces a fleet shares through it live beside this file: the cache store, the upstream budget, the
+// pre-auth token and the circuit breaker; connect.ts builds them together.
 
 import { randomUUID } from 'node:crypto'
 import { Redis } from 'ioredis'
-import { WINDOW_GUARD_MS } from './budget.js'
-import { UpstreamError } from './errors.js'
-import type { SharedCircuit, SharedCircuitState } from './circuit.js'
-import { pause } from './pause.js'
-import type { SharedToken, SharedTokens } from './preauth.js'
 
 /**
  * The fleet's shared state in Redis (or Valkey): one connection per instance, used by the cache, the
@@ -17,7 +12,7 @@ import type { SharedToken, SharedTokens } from './preauth.js'
  * to its in-process behaviour. After a failure Redis is left alone until a background ping succeeds,
  * so a lost or hung Redis costs each request nothing but the first timeout.
  */
-export interface SharedOptions {
+export interface FleetRedisOptions {
   url: string
   keyPrefix: string
   /** Per-command bound; a hung Redis fails commands after this long. */
@@ -26,11 +21,11 @@ export interface SharedOptions {
   heartbeatMs?: number
 }
 
-export class SharedStartupError extends Error {
-  override readonly name = 'SharedStartupError'
+export class FleetStartupError extends Error {
+  override readonly name = 'FleetStartupError'
 }
 
-export interface SharedStatus {
+export interface FleetStatus {
   url: string
   connected: boolean
   /** When Redis was lost (ISO time), while it is. */
@@ -81,7 +76,7 @@ type BudgetRedis = Redis & {
   ): Promise<[number, number]>
 }
 
-export class SharedRedis {
+export class FleetRedis {
   readonly client: Redis
   readonly instanceId = randomUUID()
   readonly #url: string
@@ -96,7 +91,7 @@ export class SharedRedis {
   #lastError = ''
   #listeners = new Set<(usable: boolean) => void>()
 
-  private constructor(options: SharedOptions) {
+  private constructor(options: FleetRedisOptions) {
     this.#url = options.url
     this.#timeoutMs = options.timeoutMs
     this.#heartbeatMs = options.heartbeatMs ?? 1_000
@@ -123,8 +118,8 @@ export class SharedRedis {
   }
 
   /** Connects and checks Redis answers; rejects with a one-line reason when it does not. */
-  static async connect(options: SharedOptions): Promise<SharedRedis> {
-    const shared = new SharedRedis(options)
+  static async connect(options: FleetRedisOptions): Promise<FleetRedis> {
+    const shared = new FleetRedis(options)
     const where = redactRedisUrl(options.url)
     try {
       await withTimeout(shared.client.connect(), Math.max(2_000, options.timeoutMs * 8), 'no answer')
@@ -132,7 +127,7 @@ export class SharedRedis {
     } catch (error) {
       shared.client.disconnect()
       const reason = shared.#lastError || (error instanceof Error ? error.message.split('\n')[0] : String(error))
-      throw new SharedStartupError(`cannot reach Redis at ${where} (REDIS_URL): ${reason}`)
+      throw new FleetStartupError(`cannot reach Redis at ${where} (REDIS_URL): ${reason}`)
     }
     shared.#setUsable(true)
     await shared.#heartbeat()
@@ -154,7 +149,7 @@ export class SharedRedis {
     return this.#fleetSize
   }
 
-  get status(): SharedStatus {
+  get status(): FleetStatus {
     return {
       url: redactRedisUrl(this.#url),
       connected: this.#usable,
@@ -261,182 +256,4 @@ function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promi
       timer = setTimeout(() => reject(new Error(message)), ms)
     }),
   ]).finally(() => clearTimeout(timer))
-}
-
-/** The cache's view of Redis: plain strings under `cache:<key>`, load claims under `claim:<key>`. */
-export class RedisRemoteStore {
-  constructor(private readonly shared: SharedRedis) {}
-
-  get usable(): boolean {
-    return this.shared.usable
-  }
-
-  get(keys: string[]): Promise<Array<string | null> | undefined> {
-    if (keys.length === 0) return Promise.resolve([])
-    return this.shared.run((r) => r.mget(keys.map((k) => `cache:${k}`)))
-  }
-
-  set(key: string, value: string, ttlMs: number): void {
-    if (ttlMs <= 0) return
-    void this.shared.run((r) => r.set(`cache:${key}`, value, 'PX', ttlMs))
-  }
-
-  async claim(keys: string[], ms: number, owner: string): Promise<boolean[] | undefined> {
-    if (keys.length === 0) return []
-    const replies = await this.shared.run((r) => {
-      const pipe = r.pipeline()
-      for (const key of keys) pipe.set(`claim:${key}`, owner, 'PX', ms, 'NX')
-      return pipe.exec()
-    })
-    if (!replies || replies.some(([error]) => error)) return undefined
-    return replies.map(([, value]) => value === 'OK')
-  }
-
-  release(keys: string[]): void {
-    if (keys.length === 0) return
-    void this.shared.run((r) => r.del(keys.map((k) => `claim:${k}`)))
-  }
-
-  async claimed(keys: string[]): Promise<boolean[] | undefined> {
-    if (keys.length === 0) return []
-    const values = await this.shared.run((r) => r.mget(keys.map((k) => `claim:${k}`)))
-    return values?.map((v) => v !== null)
-  }
-}
-
-/**
- * The fleet-wide upstream budget: at most `perSecond` calls started in any rolling window and at most
- * `concurrency` running, counted in Redis by one small script (a sliding log and a set of leases).
- *
- * Why a script and not rate-limiter-flexible: its Redis limiters count fixed windows, which let 2 × the
- * rate through across a window boundary, and it has no lease-based semaphore, so a crashed instance's
- * running calls would never be given back. The script is 15 lines and atomic; leases expire by themselves.
- */
-export class RedisFleetBudget {
-  readonly #shared: SharedRedis
-  readonly #options: { perSecond: number; concurrency: number; leaseMs: number; windowMs: number; staleMs: number }
-
-  constructor(shared: SharedRedis, options: { perSecond: number; concurrency: number; leaseMs: number }) {
-    this.#shared = shared
-    // A grant is counted when Redis decides it, the call leaves when this process reads the answer; the
-    // window is a little over a second so the upstream, counting arrivals, never sees more than the rate.
-    this.#options = { ...options, windowMs: 1_000 + WINDOW_GUARD_MS, staleMs: WINDOW_GUARD_MS / 2 }
-  }
-
-  get fleetSize(): number {
-    return this.#shared.fleetSize
-  }
-
-  async acquire(endpoint: string, signal?: AbortSignal): Promise<(() => void) | undefined> {
-    const { perSecond, concurrency, leaseMs, windowMs, staleMs } = this.#options
-    const deadline = Date.now() + leaseMs
-    for (;;) {
-      const id = randomUUID()
-      const sent = performance.now()
-      const answer = await this.#shared.budgetAttempt(perSecond, windowMs, concurrency, leaseMs, id)
-      if (answer === undefined) return undefined
-      const [reply, redisNow] = answer
-      if (reply === 0) {
-        // This process was slow to read the grant (a stalled event loop): the grant's recorded time
-        // would understate when the call leaves, so move it to when it does.
-        const late = performance.now() - sent
-        if (late > staleMs) await this.#shared.run((r) => r.zadd('budget:recent', 'XX', Math.ceil(redisNow + late), id))
-        return () => this.#shared.releasePermit(id)
-      }
-      const wait = reply === -1 ? 5 + Math.random() * 15 : Math.min(reply, 1_000) + Math.random() * 5
-      // A call that could not start within one call's time is better refused now than left waiting.
-      if (Date.now() + wait > deadline) {
-        throw new UpstreamError('overloaded', endpoint, 'the fleet-wide upstream budget stayed exhausted', { retryAfterSeconds: 1 })
-      }
-      signal?.throwIfAborted()
-      await pause(wait, signal)
-    }
-  }
-}
-
-/** The fleet's pre-auth token: `preauth:token` (JSON, expiring with the token) and `preauth:claim`. */
-export class RedisSharedTokens implements SharedTokens {
-  constructor(private readonly shared: SharedRedis) {}
-
-  async get(): Promise<SharedToken | null | undefined> {
-    const raw = await this.shared.run((r) => r.get('preauth:token'))
-    if (raw === undefined || raw === null) return raw
-    try {
-      const token = JSON.parse(raw) as Partial<SharedToken>
-      if (typeof token.jwt === 'string' && typeof token.uid === 'string' && typeof token.expiresAt === 'number') {
-        return { jwt: token.jwt, uid: token.uid, expiresAt: token.expiresAt }
-      }
-    } catch {
-      // A value this version cannot read counts as no token.
-    }
-    return null
-  }
-
-  put(token: SharedToken): void {
-    const ttl = token.expiresAt - Date.now()
-    if (ttl > 0) void this.shared.run((r) => r.set('preauth:token', JSON.stringify(token), 'PX', ttl))
-  }
-
-  async claim(ms: number): Promise<boolean | undefined> {
-    const reply = await this.shared.run((r) => r.set('preauth:claim', this.shared.instanceId, 'PX', ms, 'NX'))
-    return reply === undefined ? undefined : reply === 'OK'
-  }
-
-  release(): void {
-    void this.shared.run((r) => r.del('preauth:claim'))
-  }
-
-  drop(jwt: string): void {
-    void this.shared.run(async (r) => {
-      const raw = await r.get('preauth:token')
-      if (raw && raw.includes(jwt)) await r.del('preauth:token')
-    })
-  }
-}
-
-/** The fleet's breaker: `circuit:open` (expires after the cool-down), `circuit:tripped`, `circuit:failures`, `circuit:probe`. */
-export class RedisSharedCircuit implements SharedCircuit {
-  constructor(private readonly shared: SharedRedis) {}
-
-  async read(): Promise<SharedCircuitState | undefined> {
-    const replies = await this.shared.run((r) =>
-      r.pipeline().pttl('circuit:open').exists('circuit:tripped').get('circuit:failures').get('circuit:opens').exec(),
-    )
-    if (!replies || replies.some(([error]) => error)) return undefined
-    const [pttl, tripped, failures, opens] = replies.map(([, value]) => Number(value ?? 0))
-    return { openMs: Math.max(0, pttl ?? 0), tripped: tripped === 1, failures: failures ?? 0, opens: opens ?? 0 }
-  }
-
-  async claimProbe(ms: number): Promise<boolean | undefined> {
-    const reply = await this.shared.run((r) => r.set('circuit:probe', this.shared.instanceId, 'PX', ms, 'NX'))
-    return reply === undefined ? undefined : reply === 'OK'
-  }
-
-  releaseProbe(): void {
-    void this.shared.run((r) => r.del('circuit:probe'))
-  }
-
-  async fault(threshold: number, cooldownMs: number, open: boolean): Promise<void> {
-    await this.shared.run(async (r) => {
-      const [[, failures] = []] =
-        (await r
-          .multi()
-          .incr('circuit:failures')
-          .pexpire('circuit:failures', cooldownMs * 10)
-          .exec()) ?? []
-      if (!open && Number(failures) < threshold) return
-      const [[, previous] = []] =
-        (await r
-          .multi()
-          .set('circuit:open', '1', 'PX', cooldownMs, 'GET')
-          .set('circuit:tripped', '1', 'PX', cooldownMs * 10)
-          .del('circuit:probe')
-          .exec()) ?? []
-      if (previous === null) await r.incr('circuit:opens')
-    })
-  }
-
-  async success(): Promise<void> {
-    await this.shared.run((r) => r.del('circuit:failures', 'circuit:tripped', 'circuit:open', 'circuit:probe'))
-  }
 }
