@@ -1,5 +1,6 @@
-// Lint rules that hold the architecture (design.md §2): the domain in src/ imports no door, a tool
-// imports no other tool, and http/ never reaches into src/upstream/ (it goes through the runtime).
+// Lint rules that hold the architecture (docs/architecture.md): the domain in src/ imports no door and
+// not the simulator; tools/ (MCP) imports neither Fastify nor http/, and a tool imports no other tool;
+// http/ never reaches into src/upstream/ (it goes through the runtime); the simulator stands alone.
 import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 
@@ -32,7 +33,8 @@ export default tseslint.config(
         {
           patterns: [
             { group: DOOR_LIBRARIES, message: 'src/ is the domain: it imports neither Fastify nor the MCP SDK.' },
-            { regex: '(^|/)(http|tools|bin)/', message: 'src/ is the domain: it must not import a door (http/, tools/, bin/).' },
+            { regex: '(^|/)(http|tools|bin|cli)/', message: 'src/ is the domain: it must not import a door (http/, tools/, cli/, bin/).' },
+            { regex: '(^|/)simulator/', message: 'src/ must not import the simulator (only src/runtime.ts loads it, lazily).' },
           ],
         },
       ],
@@ -48,6 +50,8 @@ export default tseslint.config(
           patterns: [
             { regex: '^\\./(search|get|find)-[\\w-]+\\.js$', message: 'A tool imports no other tool; share through a module of its own.' },
             { regex: '(^|/)src/upstream/', message: 'Tools reach the upstream only through the domain service.' },
+            { group: ['fastify', 'fastify/*', '@fastify/*'], message: 'tools/ is MCP without a web framework: Fastify stays in http/.' },
+            { regex: '(^|/)http/', message: 'tools/ must not import http/: the HTTP door imports MCP, not the other way round.' },
           ],
         },
       ],
@@ -61,6 +65,22 @@ export default tseslint.config(
         {
           patterns: [
             { regex: '(^|/)src/upstream/', message: 'http/ reaches the upstream only through the runtime and the domain service.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['simulator/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)(src|tools|http|cli|bin)/',
+              message: 'The simulator is a test double of the upstream: it imports nothing of the service it stands in for.',
+            },
           ],
         },
       ],

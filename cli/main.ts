@@ -36,7 +36,7 @@ over MCP (stdio or HTTP) or as a REST API.`,
     .command('mcp')
     .description('serve the MCP tools over stdio, for desktop hosts (Claude Desktop, Claude Code, Cursor, VS Code)')
     .addHelpText('after', "\nHosts start this themselves; see the README for each host's configuration.")
-    .action(async () => (await import('../tools/stdio.js')).main())
+    .action(async () => (await import('../tools/transports/stdio.js')).main())
   program
     .command('simulator')
     .description('run the upstream simulator alone (for development)')

@@ -55,7 +55,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     service: runtime.service,
     config,
     openStreams,
-    documents: createDiscoveryDocuments(registry, runtime.service),
+    documents: createDiscoveryDocuments(registry),
   }
 
   installErrorHandling(app)

@@ -1,31 +1,17 @@
-import { McpServer, type McpRequestContext, type ServerCapabilities, type Tool } from '@modelcontextprotocol/server'
+import { McpServer, type McpRequestContext, type ServerCapabilities } from '@modelcontextprotocol/server'
 import type { SkillsExtension } from '@modelcontextprotocol/server/ext/skills'
 import { VERSION } from '../src/config.js'
 import { ERROR_CODES, type ErrorCode } from '../src/errors.js'
 import type { StoreService } from '../src/service.js'
-import { advertisedTools, installTools, toolDefinitions, type ToolOptions } from './index.js'
+import { installTools, type ToolOptions } from './call.js'
+import { toolDefinitions } from './index.js'
+import { CACHE_HINT, PROTOCOL_VERSIONS } from './protocol.js'
 import { installPrompts, PROMPT_NAMES } from './prompts.js'
 
 export const SERVER_NAME = 'store-finder'
 export const SERVER_TITLE = 'Store Finder'
 export const SERVER_DESCRIPTION =
   'Daiso (다이소) Korea: find stores, the products in stock at a store with price, floor and zone, the catalogue, and which nearby stores have a product. Read-only and anonymous.'
-
-/** The 2026-07-28 revision: `server/discover`, no initialize and no sessions. */
-export const MODERN_PROTOCOL_VERSION = '2026-07-28'
-/** The initialize-era revisions served statelessly beside it, newest first. */
-export const LEGACY_PROTOCOL_VERSIONS = ['2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05'] as const
-/** Every revision the endpoint speaks, newest first. */
-export const PROTOCOL_VERSIONS: readonly string[] = [MODERN_PROTOCOL_VERSION, ...LEGACY_PROTOCOL_VERSIONS]
-/** What `initialize` answers to a client proposing a revision it does not know: the newest initialize-era one. */
-export const PROTOCOL_VERSION: string = LEGACY_PROTOCOL_VERSIONS[0]
-
-/**
- * How long a 2026-07-28 client may reuse tools/list, prompts/list and server/discover (`ttlMs`), and
- * that any cache may hold them (`cacheScope: public`): they change only with a deploy, like the
- * discovery documents, which are served with max-age=300.
- */
-export const LIST_TTL_MS = 300_000
 
 /** What the server declares; `logging` only to initialize-era clients (2026-07-28 removed it). */
 export function capabilities(era: McpRequestContext['era'] = 'legacy'): ServerCapabilities {
@@ -87,8 +73,6 @@ export async function loadSkills(name: string, bytes: Uint8Array, onWarning?: (m
   })
 }
 
-const CACHE_HINT = { ttlMs: LIST_TTL_MS, cacheScope: 'public' } as const
-
 /**
  * A server with the tools and prompts: one per HTTP request (stateless, either revision family), or
  * one for a stdio connection. Cheap to build: tool schemas are converted once per process.
@@ -119,12 +103,4 @@ export function createMcpServer(service: StoreService, options: McpServerOptions
     server.server.registerCapabilities({ resources: { listChanged: false } })
   }
   return server
-}
-
-/** A tool entry exactly as tools/list sends it (including annotations the SDK's types do not know). */
-export type ListedTool = Tool & Record<string, unknown>
-
-/** The tool list as clients receive it, so documents built from it (GET /api/mcp, server cards) cannot drift. */
-export async function listAdvertisedTools(_service?: StoreService): Promise<ListedTool[]> {
-  return advertisedTools() as ListedTool[]
 }

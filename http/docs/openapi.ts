@@ -13,7 +13,8 @@ import {
 } from '../../src/schemas.js'
 import type { ResponseSpec, RouteSpec } from '../registry.js'
 import { ApiIndexSchema } from '../routes/index.js'
-import { JsonRpcRequestSchema, JsonRpcResponseSchema, McpServerInfoSchema } from '../routes/mcp.js'
+import { JsonRpcRequestSchema, JsonRpcResponseSchema } from '../../tools/protocol.js'
+import { McpServerInfoSchema } from '../contract.js'
 import { SandboxIndexSchema } from '../routes/sandbox.js'
 import { exampleFor, parameterExample } from './examples.js'
 

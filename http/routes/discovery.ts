@@ -3,26 +3,12 @@
 // negotiation; each document is one registration below.
 
 import { createHash } from 'node:crypto'
-import { isIP } from 'node:net'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { LRUCache } from 'lru-cache'
 import YAML from 'yaml'
-import { VERSION } from '../../src/config.js'
 import { invalidParameter } from '../../src/errors.js'
-import type { StoreService } from '../../src/service.js'
 import { toolDefinitions } from '../../tools/index.js'
-import {
-  CAPABILITIES,
-  INSTRUCTIONS,
-  MODERN_PROTOCOL_VERSION,
-  PROTOCOL_VERSION,
-  PROTOCOL_VERSIONS,
-  SERVER_DESCRIPTION,
-  SERVER_NAME,
-  SERVER_TITLE,
-  listAdvertisedTools,
-  type ListedTool,
-} from '../../tools/server.js'
+import { advertisedTools, type ListedTool } from '../../tools/advertise.js'
 import { baseUrl } from '../base-url.js'
 import { DEVELOPERS_CSP, developersHtml } from '../docs/developers.js'
 import {
@@ -38,8 +24,8 @@ import {
 import { operationsOf, toolsOf, type DocDocument, type DocModel } from '../docs/model.js'
 import { buildOpenApi, type OpenApiDocument } from '../docs/openapi.js'
 import type { RouteRegistry, RouteSpec } from '../registry.js'
-import { MCP_PATH, SERVER_CARD_PATH } from './mcp.js'
-import { SANDBOX_PATHS } from './sandbox.js'
+import { MCP_PATH, SERVER_CARD_PATH } from '../contract.js'
+import { AI_CATALOG_TYPE, LINKSET, SERVER_CARD_TYPE, aiCatalog, apiCatalog, endpointCard, mcpDocuments } from '../docs/cards.js'
 
 /*
  * Discovery documents (spec §4.5). Each is generated from the route table, the zod schemas and the
@@ -50,14 +36,7 @@ import { SANDBOX_PATHS } from './sandbox.js'
 
 const MD = 'text/markdown; charset=utf-8'
 const JSON_TYPE = 'application/json; charset=utf-8'
-const LINKSET = 'application/linkset+json; profile="https://www.rfc-editor.org/info/rfc9727"'
 const CACHE_CONTROL = 'public, max-age=300' // 5 min: documents change only with a deploy
-
-export const SERVER_CARD_TYPE = 'application/mcp-server-card+json'
-export const SERVER_CARD_SCHEMA = 'https://static.modelcontextprotocol.io/schemas/v2/server-card.schema.json'
-const AI_CATALOG_TYPE = 'application/ai-catalog+json'
-/** The card's description is capped at 100 characters by its schema. */
-const CARD_DESCRIPTION = 'Korean retail chain: stores, products in stock with price, floor and zone, stock nearby.'
 
 export const SKILLS_INDEX_SCHEMA = 'https://schemas.agentskills.io/discovery/0.2.0/schema.json'
 export const SKILL_PATH = `/.well-known/agent-skills/${SKILL_NAME}/SKILL.md`
@@ -227,124 +206,6 @@ export function prefersMarkdown(accept: string | undefined): boolean {
 
 const digest = (bytes: Buffer | string) => `sha256:${createHash('sha256').update(bytes).digest('hex')}`
 
-function apiCatalog(base: string): object {
-  const openapi = [
-    { href: `${base}/openapi.json`, type: 'application/vnd.oai.openapi+json;version=3.1' },
-    { href: `${base}/openapi.yaml`, type: 'application/vnd.oai.openapi;version=3.1' },
-  ]
-  return {
-    linkset: [
-      {
-        anchor: `${base}/.well-known/api-catalog`,
-        item: [
-          { href: `${base}/api`, title: 'Store Finder HTTP API' },
-          { href: `${base}${SANDBOX_PATHS.root}`, title: 'Store Finder sandbox' },
-          { href: `${base}${MCP_PATH}`, title: 'Store Finder MCP server' },
-        ],
-      },
-      {
-        anchor: `${base}/api`,
-        'service-desc': openapi,
-        'service-doc': [
-          { href: `${base}/developers`, type: 'text/html' },
-          { href: `${base}/md`, type: 'text/markdown' },
-        ],
-        'service-meta': [
-          { href: `${base}/api`, type: 'application/json', title: 'API index' },
-          { href: `${base}/llms.txt`, type: 'text/plain', title: 'llms.txt' },
-          { href: `${base}/auth.md`, type: 'text/markdown', title: 'Authentication' },
-        ],
-      },
-      {
-        anchor: `${base}${SANDBOX_PATHS.root}`,
-        'service-desc': openapi,
-        'service-doc': [{ href: `${base}/developers#sandbox`, type: 'text/html' }],
-      },
-      {
-        anchor: `${base}${MCP_PATH}`,
-        'service-desc': [{ href: `${base}${SERVER_CARD_PATH}`, type: SERVER_CARD_TYPE }],
-        'service-doc': [
-          { href: `${base}/developers#model-context-protocol-mcp`, type: 'text/html' },
-          { href: `${base}/agent-instructions.md`, type: 'text/markdown' },
-        ],
-      },
-    ],
-  }
-}
-
-/** `com.example/store-finder` from https://example.com: the card's reverse-DNS name (an IP address stays as it is). */
-function reverseDnsName(base: string): string {
-  const host = new URL(base).hostname.replace(/^\[|\]$/g, '')
-  return `${isIP(host) ? host.replace(/:/g, '-') : host.split('.').reverse().join('.')}/${SERVER_NAME}`
-}
-
-/**
- * The server card at <mcp-url>/server-card (SEP-2127, v2 schema: identity and remotes only; the tools
- * are for tools/list) and the AI Catalog entry pointing at it. The well-known documents below carry
- * the same title, version, endpoint and protocol revisions.
- */
-function endpointCard(base: string): object {
-  return {
-    $schema: SERVER_CARD_SCHEMA,
-    name: reverseDnsName(base),
-    title: SERVER_TITLE,
-    description: CARD_DESCRIPTION,
-    version: VERSION,
-    websiteUrl: `${base}/developers#model-context-protocol-mcp`,
-    remotes: [{ type: 'streamable-http', url: `${base}${MCP_PATH}`, supportedProtocolVersions: [...PROTOCOL_VERSIONS] }],
-  }
-}
-
-function aiCatalog(base: string): object {
-  return {
-    specVersion: 'draft',
-    entries: [
-      {
-        identifier: `urn:air:${new URL(base).hostname}:${SERVER_NAME}`,
-        displayName: SERVER_TITLE,
-        type: SERVER_CARD_TYPE,
-        url: `${base}${SERVER_CARD_PATH}`,
-      },
-    ],
-  }
-}
-
-function mcpDocuments(base: string, tools: ListedTool[]): { manifest: object; card: object } {
-  const endpoint = `${base}${MCP_PATH}`
-  const serverInfo = { name: SERVER_NAME, title: SERVER_TITLE, version: VERSION, description: SERVER_DESCRIPTION }
-  const common = {
-    name: SERVER_NAME,
-    title: SERVER_TITLE,
-    version: VERSION,
-    description: SERVER_DESCRIPTION,
-    endpoint,
-    transport: 'streamable-http',
-    protocolVersion: PROTOCOL_VERSION,
-    protocolVersions: [...PROTOCOL_VERSIONS],
-    modernProtocolVersion: MODERN_PROTOCOL_VERSION,
-    capabilities: CAPABILITIES,
-    authentication: { type: 'none', required: false, schemes: [] },
-    documentation: `${base}/developers#model-context-protocol-mcp`,
-  }
-  return {
-    manifest: {
-      ...common,
-      serverCard: `${base}${SERVER_CARD_PATH}`,
-      tools: tools.map((t) => ({ name: t.name, title: t['title'], description: t['description'] })),
-      // Ready to paste into a client's mcp.json.
-      mcpServers: { [SERVER_NAME]: { type: 'http', url: endpoint } },
-    },
-    card: {
-      ...common,
-      serverInfo,
-      remotes: [{ type: 'streamable-http', url: endpoint, supportedProtocolVersions: [...PROTOCOL_VERSIONS] }],
-      serverCard: `${base}${SERVER_CARD_PATH}`,
-      instructions: INSTRUCTIONS,
-      tools,
-    },
-  }
-}
-
 /** The discovery documents for one base URL, built on first use and cached; the MCP door serves the same skill. */
 export interface DiscoveryDocuments {
   forBase(base: string): Promise<Built>
@@ -356,17 +217,10 @@ export interface DiscoveryDocuments {
  * Built lazily, from the route table as it stands at the first request: every route module is
  * registered by then, including the ones registered after the MCP door that serves the skill.
  */
-export function createDiscoveryDocuments(registry: RouteRegistry, service: StoreService): DiscoveryDocuments {
+export function createDiscoveryDocuments(registry: RouteRegistry): DiscoveryDocuments {
   // Bounded: with no PUBLIC_BASE_URL the key comes from the Host header, which any client chooses.
   const cache = new LRUCache<string, Promise<Built>>({ max: 16 })
-  let advertised: Promise<ListedTool[]> | undefined
-  const listTools = () => {
-    advertised ??= listAdvertisedTools(service).catch((error: unknown) => {
-      advertised = undefined
-      throw error
-    })
-    return advertised
-  }
+  const listTools = () => advertisedTools() as ListedTool[]
 
   const build = async (base: string): Promise<Built> => {
     const openapi = buildOpenApi(registry.routes, base)
@@ -386,7 +240,7 @@ export function createDiscoveryDocuments(registry: RouteRegistry, service: Store
     }
     const guide = developerGuideMarkdown(model)
     const skill = Buffer.from(skillMarkdown(model), 'utf8')
-    const { manifest, card } = mcpDocuments(base, await listTools())
+    const { manifest, card } = mcpDocuments(base, listTools())
     const cardBytes = Buffer.from(JSON.stringify(endpointCard(base), null, 2), 'utf8')
     return {
       base,

@@ -1,115 +1,38 @@
-// Why one file of over 400 lines: the MCP endpoint's HTTP edges (Host/Origin policy, both protocol
-// generations' header checks, JSON-RPC error bodies for every refusal, the GET stream with its cap and
-// lifetime) must agree on one route's hooks; the plain tools/call fast path lives in mcp-fast.ts.
-
-import { isIP } from 'node:net'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import {
-  createMcpHandler,
-  isJSONRPCNotification,
-  isJSONRPCRequest,
-  isJSONRPCResponse,
-  type McpHttpHandler,
-} from '@modelcontextprotocol/server'
-import type { SkillsExtension } from '@modelcontextprotocol/server/ext/skills'
-import { LRUCache } from 'lru-cache'
 import { z } from 'zod'
 import { VERSION, type Config } from '../../src/config.js'
-import { ServiceError, errorDocumentationUrl } from '../../src/errors.js'
+import { ServiceError } from '../../src/errors.js'
 import type { StoreService } from '../../src/service.js'
+import { advertisedTools, type ListedTool } from '../../tools/advertise.js'
 import {
-  CAPABILITIES,
-  MODERN_PROTOCOL_VERSION,
+  INTERNAL_ERROR,
+  INVALID_REQUEST,
+  PARSE_ERROR,
   PROTOCOL_VERSION,
   PROTOCOL_VERSIONS,
-  SERVER_DESCRIPTION,
-  SERVER_NAME,
-  SERVER_TITLE,
-  createMcpServer,
-  listAdvertisedTools,
-  loadSkills,
-  type ListedTool,
-} from '../../tools/server.js'
+  SERVER_ERROR,
+  JsonRpcRequestSchema,
+  JsonRpcResponseSchema,
+  jsonRpcError,
+  type JsonRpcErrorBody,
+} from '../../tools/protocol.js'
+import { CAPABILITIES, SERVER_DESCRIPTION, SERVER_NAME, SERVER_TITLE } from '../../tools/server.js'
+import { MCP_BODY_LIMIT, createMcpHttpHandler, type McpHttpHandler } from '../../tools/transports/http.js'
 import { baseUrl } from '../base-url.js'
+import { MCP_PATH, McpServerInfoSchema, SERVER_CARD_PATH } from '../contract.js'
 import { classifyFastifyError } from '../errors.js'
+import { hostPolicy } from '../host-policy.js'
 import type { RouteRegistry } from '../registry.js'
 import type { DiscoveryDocuments } from './discovery.js'
-import { answerFastToolCall } from './mcp-fast.js'
-import { invalidParamsAnswer } from '../../tools/screen.js'
+import { abortSignalOf } from './shared.js'
 import '../augment.js' // the app's decorations (types only; see there)
 
-export const MCP_PATH = '/api/mcp'
-/** Methods the 2026-07-28 revision removed (its changelog): answered "method not found" in that era. */
-const REMOVED_IN_MODERN = new Set(['ping', 'logging/setLevel', 'resources/subscribe', 'resources/unsubscribe'])
-export const MCP_BODY_LIMIT = 256 * 1024 // 256 KiB: a tools/call is a few hundred bytes
-export const SERVER_CARD_PATH = `${MCP_PATH}/server-card`
+// The MCP endpoint's HTTP edges: its routes, the Host/Origin hook, JSON-RPC bodies for the framework's
+// refusals, the pump that streams the SDK's answer, and the GET stream. What MCP itself says and does
+// lives in tools/ (tools/transports/http.ts answers a POST without knowing Fastify).
+
 /** Reconnection delay suggested to clients when the server ends a GET stream (SSE `retry:`). */
 const SSE_RETRY_MS = 5_000
-
-// JSON-RPC 2.0 error codes (https://www.jsonrpc.org/specification#error_object); -32000 is the
-// implementation-defined range the SDK also uses for HTTP-level refusals.
-const PARSE_ERROR = -32700
-const INVALID_REQUEST = -32600
-const INTERNAL_ERROR = -32603
-const SERVER_ERROR = -32000
-
-const JsonRpcId = z.union([z.string(), z.number().int(), z.null()])
-
-export const JsonRpcRequestSchema = z
-  .object({
-    jsonrpc: z.literal('2.0'),
-    method: z
-      .string()
-      .describe(
-        'server/discover, tools/list, tools/call, prompts/list, prompts/get, completion/complete, or (2025 revisions) initialize, ping, logging/setLevel, or a notification.',
-      ),
-    params: z.record(z.string(), z.unknown()).optional(),
-    id: JsonRpcId.optional().describe('Absent for notifications.'),
-  })
-  .describe('A JSON-RPC 2.0 request or notification.')
-
-export const JsonRpcResponseSchema = z
-  .object({
-    jsonrpc: z.literal('2.0'),
-    result: z.record(z.string(), z.unknown()).optional(),
-    error: z.object({ code: z.number().int(), message: z.string(), data: z.unknown().optional() }).optional(),
-    id: JsonRpcId,
-  })
-  .describe('A JSON-RPC 2.0 response: result or error.')
-
-export const McpServerInfoSchema = z
-  .object({
-    serverInfo: z.object({
-      name: z.string(),
-      version: z.string(),
-      title: z.string(),
-      description: z.string(),
-    }),
-    endpoint: z.string().url().describe('The Streamable HTTP endpoint.'),
-    tools: z.array(z.record(z.string(), z.unknown())).describe('The tools exactly as tools/list returns them.'),
-    transport: z.literal('streamable-http'),
-    protocol: z.string(),
-    protocolVersion: z
-      .string()
-      .describe('The newest initialize-era version; what initialize answers to a client proposing one the server does not know.'),
-    protocolVersions: z
-      .array(z.string())
-      .describe('Every revision served: 2026-07-28 (server/discover) and the initialize-era ones initialize accepts and echoes back.'),
-    manifest: z.string().url().describe('The MCP server card.'),
-    capabilities: z.record(z.string(), z.unknown()),
-    instructions: z.string().optional(),
-  })
-  .describe('What GET /api/mcp answers: the MCP server, its endpoint and its tools.')
-
-export interface JsonRpcErrorBody {
-  jsonrpc: '2.0'
-  id: null
-  error: { code: number; message: string; data?: unknown }
-}
-
-export function jsonRpcError(code: number, message: string, data?: unknown): JsonRpcErrorBody {
-  return { jsonrpc: '2.0', id: null, error: data === undefined ? { code, message } : { code, message, data } }
-}
 
 function sendRpcError(reply: FastifyReply, status: number, body: JsonRpcErrorBody): FastifyReply {
   return reply.code(status).header('content-type', 'application/json; charset=utf-8').header('cache-control', 'no-store').send(body)
@@ -131,14 +54,7 @@ export async function registerMcpRoutes(
   }: { registry: RouteRegistry; service: StoreService; config: Config; documents: Pick<DiscoveryDocuments, 'agentSkill'> },
 ): Promise<void> {
   const hosts = hostPolicy(config)
-  let advertised: Promise<ListedTool[]> | undefined
-  const tools = () => {
-    advertised ??= listAdvertisedTools(service).catch((error: unknown) => {
-      advertised = undefined
-      throw error
-    })
-    return advertised
-  }
+  const tools = () => advertisedTools() as ListedTool[]
 
   const handler = createMcpHttpHandler(
     service,
@@ -195,7 +111,7 @@ export async function registerMcpRoutes(
         return reply.header('cache-control', 'no-cache').send({
           serverInfo: { name: SERVER_NAME, version: VERSION, title: SERVER_TITLE, description: SERVER_DESCRIPTION },
           endpoint: `${base}${MCP_PATH}`,
-          tools: await tools(),
+          tools: tools(),
           transport: 'streamable-http',
           protocol: 'JSON-RPC 2.0 over Streamable HTTP',
           protocolVersion: PROTOCOL_VERSION,
@@ -233,7 +149,7 @@ export async function registerMcpRoutes(
         415: { description: 'Content-Type must be application/json.', schema: JsonRpcResponseSchema },
       },
       fastify: { bodyLimit: MCP_BODY_LIMIT },
-      handler: async (request, reply) => handlePost(request, reply, handler, service),
+      handler: async (request, reply) => handlePost(request, reply, handler),
     })
   })
 }
@@ -260,100 +176,34 @@ function wantsEventStream(accept: string | undefined): boolean {
   return sse > 0 && sse > quality(accept, 'application/json')
 }
 
-const isJsonRpcMessage = (m: unknown) => isJSONRPCRequest(m) || isJSONRPCNotification(m) || isJSONRPCResponse(m)
-
-function isJsonRpcPayload(body: unknown): boolean {
-  if (Array.isArray(body)) return body.length > 0 && body.every(isJsonRpcMessage)
-  return isJsonRpcMessage(body)
-}
-
 /**
- * The SDK's dual-revision handler: a request carrying the 2026-07-28 envelope (or `server/discover`)
- * is served by the modern path, anything else by the stateless initialize-era path; both build one
- * server per request from the same factory. The error links point at this deployment's docs.
+ * Hands a POST that Fastify has already parsed and checked (Host, Origin, size, media type) to the MCP
+ * transport. A complete answer is sent like any reply; the SDK's answer is streamed to the socket as it
+ * comes (progress notifications first). A dropped connection aborts the call and its upstream work.
  */
-export function createMcpHttpHandler(
-  service: StoreService,
-  config: Pick<Config, 'publicBaseUrl'>,
-  onerror?: (error: Error) => void,
-  agentSkill?: (base: string) => Promise<{ name: string; bytes: Buffer }>,
-): McpHttpHandler {
-  // Bounded: without PUBLIC_BASE_URL the base comes from the Host header, which any client chooses.
-  const skills = new LRUCache<string, Promise<SkillsExtension>>({ max: 16 })
-  const skillsFor = (base: string): Promise<SkillsExtension> | undefined => {
-    if (!agentSkill) return undefined
-    let loaded = skills.get(base)
-    if (!loaded) {
-      loaded = agentSkill(base).then((skill) => loadSkills(skill.name, skill.bytes, (warning) => onerror?.(new Error(warning))))
-      loaded.catch(() => skills.delete(base))
-      skills.set(base, loaded)
-    }
-    return loaded
-  }
-  return createMcpHandler(
-    async ({ era, requestInfo }) => {
-      let base = config.publicBaseUrl
-      if (!base && requestInfo) base = new URL(requestInfo.url).origin
-      return createMcpServer(service, {
-        era,
-        documentationUrl: base ? errorDocumentationUrl(base) : undefined,
-        // Without the skill the server still serves tools and prompts; the failure is reported.
-        skills: base
-          ? await skillsFor(base)?.catch((error: unknown) => {
-              onerror?.(error instanceof Error ? error : new Error(String(error)))
-              return undefined
-            })
-          : undefined,
-      })
-    },
-    {
-      // One JSON body unless the call sends progress first, then an SSE stream (2026-07-28 requests);
-      // initialize-era requests are always answered as a stream, as before.
-      responseMode: 'auto',
-      maxRequestBodySize: MCP_BODY_LIMIT,
-      ...(onerror ? { onerror } : {}),
-    },
-  )
-}
-
-/**
- * Hands a POST that Fastify has already parsed (and checked: Host, Origin, size, media type) to the
- * SDK's web-standard handler, and writes its Response to the socket. A dropped connection aborts the
- * Request, which cancels the call and with it the upstream scan.
- */
-async function handlePost(request: FastifyRequest, reply: FastifyReply, handler: McpHttpHandler, service: StoreService): Promise<void> {
-  const body = request.body
-  if (!isJsonRpcPayload(body)) {
-    sendRpcError(reply, 400, jsonRpcError(INVALID_REQUEST, 'Invalid Request: the body is not a JSON-RPC 2.0 message.'))
+async function handlePost(request: FastifyRequest, reply: FastifyReply, handler: McpHttpHandler): Promise<void> {
+  const answer = await handler.answer({
+    headers: request.headers,
+    url: `${baseUrl(request)}${request.url}`,
+    body: request.body,
+    signal: abortSignalOf(reply),
+  })
+  if (answer.kind === 'aborted') {
+    reply.raw.destroy()
     return
   }
-  // First: the fast path takes only well-formed calls, so it needs no params screen.
-  if (await answerFastToolCall(request, reply, body, service, errorDocumentationUrl(baseUrl(request)))) return
-  // A method 2026-07-28 removed is the SDK's to refuse (404, -32601), whatever its params look like.
-  const removedMethod =
-    request.headers['mcp-protocol-version'] === MODERN_PROTOCOL_VERSION &&
-    typeof (body as { method?: unknown } | null)?.method === 'string' &&
-    REMOVED_IN_MODERN.has((body as { method: string }).method)
-  const invalid = removedMethod ? undefined : invalidParamsAnswer(body)
-  if (invalid) {
-    reply.code(200).header('content-type', 'application/json').header('cache-control', 'no-store').send(invalid)
+  if (answer.kind === 'answer') {
+    reply.code(answer.status).headers(answer.headers).send(answer.body)
     return
-  }
-  const headers = new Headers()
-  for (const [name, value] of Object.entries(request.headers)) {
-    if (value === undefined || name === 'content-length' || name === 'transfer-encoding') continue
-    if (Array.isArray(value)) for (const v of value) headers.append(name, v)
-    else headers.set(name, value)
   }
   const abort = new AbortController()
-  const webRequest = new Request(`${baseUrl(request)}${request.url}`, { method: 'POST', headers, signal: abort.signal })
   reply.hijack()
   const raw = reply.raw
   raw.once('close', () => {
     if (!raw.writableFinished) abort.abort(new Error('the client closed the connection'))
   })
   try {
-    const response = await handler.fetch(webRequest, { parsedBody: body })
+    const response = await answer.run(abort.signal)
     // A hijacked reply skips onSend hooks: carry over the CORS and other headers set so far.
     const out: Record<string, string | string[] | number> = {}
     for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) out[name] = value
@@ -470,65 +320,5 @@ class EventStreams {
 
   endAll(reason: string): void {
     for (const end of [...this.#open]) end(reason)
-  }
-}
-
-const LOOPBACK_V4 = /^127(\.\d{1,3}){3}$/
-
-function isLoopbackName(hostname: string): boolean {
-  return hostname === 'localhost' || hostname === '[::1]' || LOOPBACK_V4.test(hostname)
-}
-
-function isIpLiteral(hostname: string): boolean {
-  return isIP(hostname.replace(/^\[(.*)\]$/, '$1')) !== 0
-}
-
-/** The hostname of a Host header, an Origin, or an ALLOWED_HOSTS entry (with or without scheme and port). */
-export function hostnameOf(value: string): string | null {
-  try {
-    const url = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(value) ? value : `http://${value}`)
-    return url.hostname.toLowerCase() || null
-  } catch {
-    return null
-  }
-}
-
-/**
- * DNS rebinding protection. A page on an attacker's domain that resolves to this server sends that
- * domain as Host, so only known host names are accepted (hostnames are compared, never host:port):
- * - loopback names (localhost, 127.x.x.x, [::1]) always;
- * - the host name of PUBLIC_BASE_URL and every ALLOWED_HOSTS entry (`*` accepts any);
- * - when bound to a non-loopback address, IP literals too (a rebinding attack needs a DNS name).
- * An Origin, when sent, must be same-origin, an accepted host name, or, on a public deployment
- * (PUBLIC_BASE_URL set), any origin: the service is public and anonymous, meant for browser agents.
- */
-export function hostPolicy(config: Pick<Config, 'host' | 'publicBaseUrl' | 'allowedHosts'>) {
-  const anyHost = config.allowedHosts.includes('*')
-  const named = new Set<string>()
-  for (const entry of config.allowedHosts) {
-    const hostname = entry === '*' ? null : hostnameOf(entry)
-    if (hostname) named.add(hostname)
-  }
-  const publicHost = config.publicBaseUrl ? hostnameOf(config.publicBaseUrl) : null
-  if (publicHost) named.add(publicHost)
-  const boundHost = config.host.replace(/^\[(.*)\]$/, '$1')
-  const boundToLoopback = boundHost === 'localhost' || boundHost === '::1' || LOOPBACK_V4.test(boundHost)
-
-  const hostAllowed = (hostname: string) =>
-    anyHost || isLoopbackName(hostname) || named.has(hostname) || (!boundToLoopback && isIpLiteral(hostname))
-
-  return {
-    /** A sentence saying why the request is refused, or null when it may proceed. */
-    check(host: string | undefined, origin: string | undefined): string | null {
-      const hostname = host ? hostnameOf(host) : null
-      if (!hostname) return 'the Host header is missing or malformed.'
-      if (!hostAllowed(hostname)) {
-        return `Host '${hostname}' is not allowed. Use localhost, or add the name to ALLOWED_HOSTS (or set PUBLIC_BASE_URL).`
-      }
-      if (origin === undefined || anyHost || publicHost) return null
-      const originHost = hostnameOf(origin)
-      if (originHost && (originHost === hostname || isLoopbackName(originHost) || named.has(originHost))) return null
-      return `Origin '${origin}' is not allowed. Add its host name to ALLOWED_HOSTS.`
-    },
   }
 }

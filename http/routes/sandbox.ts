@@ -18,6 +18,7 @@ import {
 } from '../../src/schemas.js'
 import { floorLabel, isOpenNow } from '../../src/store-facts.js'
 import { baseUrl } from '../base-url.js'
+import { SANDBOX_PATHS } from '../contract.js'
 import { streamScan } from '../ndjson.js'
 import { SANDBOX_INPUTS, SANDBOX_VOCABULARY, rawInput } from '../inputs.js'
 import type { RouteRegistry } from '../registry.js'
@@ -29,13 +30,6 @@ import { errorResponses } from './shared.js'
  * so that validation and error bodies are identical, and it never reads app.runtime: it must keep
  * answering when the upstream is unreachable.
  */
-
-export const SANDBOX_PATHS = {
-  root: '/api/sandbox',
-  storeSearch: '/api/sandbox/branches/search',
-  store: '/api/sandbox/branches/{code}',
-  products: '/api/sandbox/products',
-} as const
 
 const SandboxOperationSchema = z.object({
   operationId: z.string(),

@@ -1,9 +1,11 @@
 import t from 'tap'
 import { request as httpRequest } from 'node:http'
-import { CAPABILITIES, LIST_TTL_MS, PROTOCOL_VERSION as LATEST_PROTOCOL_VERSION } from '../../tools/server.js'
+import { LIST_TTL_MS, PROTOCOL_VERSION as LATEST_PROTOCOL_VERSION } from '../../tools/protocol.js'
+import { CAPABILITIES } from '../../tools/server.js'
 import { toolDefinitions } from '../../tools/index.js'
 import { z } from 'zod'
-import { createMcpHttpHandler, hostPolicy } from '../../http/routes/mcp.js'
+import { hostPolicy } from '../../http/host-policy.js'
+import { createMcpHttpHandler } from '../../tools/transports/http.js'
 import { buildTestApp, listenTestApp } from '../helpers/app.js'
 import { MODERN, connectHttp } from '../helpers/mcp-client.js'
 import { readToEnd, until, within } from '../helpers/wait.js'
@@ -230,7 +232,12 @@ t.test('MCP over Streamable HTTP at /api/mcp', async (t) => {
       t.ok(fast.headers.get('x-request-id'), `${c.label}: answered by the fast path`)
       const fastType = fast.headers.get('content-type') ?? ''
       const fastMessages = messagesOf(fastType, await fast.text())
-      const slow = await sdk.fetch(new Request(`${url}/api/mcp`, { method: 'POST', headers }), { parsedBody: c.body })
+      const routed = await sdk.answer(
+        { headers, url: `${url}/api/mcp`, body: c.body, signal: new AbortController().signal },
+        { fastPath: false },
+      )
+      if (routed.kind !== 'sdk') throw new Error(`${c.label}: expected the SDK to answer`)
+      const slow = await routed.run(new AbortController().signal)
       const slowType = slow.headers.get('content-type') ?? ''
       t.equal(fast.status, slow.status, `${c.label}: status`)
       t.equal(fastType.split(';')[0], slowType.split(';')[0], `${c.label}: media type`)

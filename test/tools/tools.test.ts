@@ -8,7 +8,8 @@ import { createRuntime } from '../../src/runtime.js'
 import type { StoreService } from '../../src/service.js'
 import { CAPABILITIES, createMcpServer, INSTRUCTIONS } from '../../tools/server.js'
 import { PROMPT_NAMES } from '../../tools/prompts.js'
-import { TRUST_META_KEY, toolDefinitions } from '../../tools/index.js'
+import { TRUST_META_KEY } from '../../tools/advertise.js'
+import { toolDefinitions } from '../../tools/index.js'
 import { simulator, testEnv } from '../helpers/app.js'
 import { connectInMemory } from '../helpers/mcp-client.js'
 import { until, within } from '../helpers/wait.js'
@@ -479,7 +480,8 @@ t.test('upstream calls still running when a call has answered are cancelled', as
 })
 
 t.test('requests with invalid params are -32602 with one sentence, on any transport', async (t) => {
-  const { invalidParamsAnswer, screenTransport } = await import('../../tools/screen.js')
+  const { invalidParamsAnswer } = await import('../../tools/protocol.js')
+  const { screenTransport } = await import('../../tools/transports/stdio.js')
   t.match(invalidParamsAnswer({ jsonrpc: '2.0', id: 1, method: 'initialize', params: {} }), {
     id: 1,
     error: { code: -32602, message: /^Invalid params for initialize: params\.protocolVersion: / },

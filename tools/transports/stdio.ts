@@ -1,12 +1,12 @@
 import { PassThrough } from 'node:stream'
 import { StdioServerTransport, serveStdio } from '@modelcontextprotocol/server/stdio'
 import type { Transport } from '@modelcontextprotocol/server'
-import { ConfigError, loadConfig, type Config } from '../src/config.js'
-import { errorDocumentationUrl, isUpstreamFailure, type ServiceError } from '../src/errors.js'
-import { createRuntime, isStartupFailure } from '../src/runtime.js'
-import { screenTransport } from './screen.js'
-import { createMcpServer } from './server.js'
-import { STDIO_VOCABULARY } from './vocabulary.js'
+import { ConfigError, loadConfig, type Config } from '../../src/config.js'
+import { errorDocumentationUrl, isUpstreamFailure, type ServiceError } from '../../src/errors.js'
+import { createRuntime, isStartupFailure } from '../../src/runtime.js'
+import { invalidParamsAnswer } from '../protocol.js'
+import { createMcpServer } from '../server.js'
+import { STDIO_VOCABULARY } from '../vocabulary.js'
 
 const log = (line: string) => process.stderr.write(`store-finder mcp: ${line}\n`)
 
@@ -14,6 +14,33 @@ const LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'] as
 const enabled = (config: Config, level: 'info' | 'warn') => LEVELS.indexOf(config.logLevel) <= LEVELS.indexOf(level)
 
 type Id = string | number
+
+/**
+ * The params screen (tools/protocol.ts) on a connection transport: a request with invalid params is answered here
+ * and never reaches the server. Wraps whatever `onmessage` the SDK installs, whenever it installs it.
+ */
+export function screenTransport<T extends Transport>(transport: T): T {
+  let deliver: Transport['onmessage']
+  Object.defineProperty(transport, 'onmessage', {
+    configurable: true,
+    enumerable: true,
+    get: () => (deliver ? screened : undefined),
+    set: (handler: Transport['onmessage']) => {
+      deliver = handler
+    },
+  })
+  const screened: NonNullable<Transport['onmessage']> = (message, extra) => {
+    const answer = invalidParamsAnswer(message)
+    if (answer) {
+      transport.send(answer).catch(() => {
+        // The peer is gone; nothing left to answer.
+      })
+      return
+    }
+    deliver?.(message, extra)
+  }
+  return transport
+}
 
 /**
  * Counts requests received and not yet answered, so stdin's end can wait for them. Chains onto

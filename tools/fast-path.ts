@@ -1,9 +1,10 @@
-import type { FastifyReply, FastifyRequest } from 'fastify'
-import { VERSION } from '../../src/config.js'
-import type { StoreService } from '../../src/service.js'
-import { callTool, toolDefinitions, type ToolDefinition } from '../../tools/index.js'
-import { abortSignalOf } from './shared.js'
-import { LEGACY_PROTOCOL_VERSIONS, MODERN_PROTOCOL_VERSION, SERVER_DESCRIPTION, SERVER_NAME, SERVER_TITLE } from '../../tools/server.js'
+import { VERSION } from '../src/config.js'
+import type { StoreService } from '../src/service.js'
+import { toolsByName } from './advertise.js'
+import { callTool } from './call.js'
+import type { ToolDefinition } from './definition.js'
+import { ENVELOPE_KEYS, LEGACY_PROTOCOL_VERSIONS, MODERN_PROTOCOL_VERSION } from './protocol.js'
+import { SERVER_DESCRIPTION, SERVER_NAME, SERVER_TITLE } from './server.js'
 
 /*
  * The hot path of the MCP door: a plain `tools/call` (no progress token, nothing unusual) answered
@@ -15,25 +16,24 @@ import { LEGACY_PROTOCOL_VERSIONS, MODERN_PROTOCOL_VERSION, SERVER_DESCRIPTION, 
  * request it is unsure about, goes to the SDK, which stays the one source of protocol errors.
  */
 
-const tools = new Map<string, ToolDefinition>(toolDefinitions.map((tool) => [tool.name, tool]))
 const LEGACY = new Set<string>(LEGACY_PROTOCOL_VERSIONS)
-const ENVELOPE_KEYS = new Set([
-  'io.modelcontextprotocol/protocolVersion',
-  'io.modelcontextprotocol/clientInfo',
-  'io.modelcontextprotocol/clientCapabilities',
-])
 const SERVER_INFO = { name: SERVER_NAME, version: VERSION, title: SERVER_TITLE, description: SERVER_DESCRIPTION }
+
+export type RequestHeaders = Readonly<Record<string, string | string[] | undefined>>
+
+/** A finished answer: the route sends it as is. `aborted`: the caller left, send nothing. */
+export type FastAnswer = { status: 200; headers: Record<string, string>; body: string } | { aborted: true }
 
 const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value)
 
-function acceptsBoth(accept: string | undefined): boolean {
-  return accept !== undefined && accept.includes('application/json') && accept.includes('text/event-stream')
+function acceptsBoth(accept: string | string[] | undefined): boolean {
+  return typeof accept === 'string' && accept.includes('application/json') && accept.includes('text/event-stream')
 }
 
 type Era = 'legacy' | 'modern'
 
 /** The revision family of a tools/call this path may answer, or null to leave it to the SDK. */
-function eligible(request: FastifyRequest, body: unknown): { era: Era; tool: ToolDefinition; id: string | number; args: unknown } | null {
+function eligible(headers: RequestHeaders, body: unknown): { era: Era; tool: ToolDefinition; id: string | number; args: unknown } | null {
   if (!isObject(body) || body['jsonrpc'] !== '2.0' || body['method'] !== 'tools/call') return null
   const id = body['id']
   if (!(typeof id === 'string' || (typeof id === 'number' && Number.isSafeInteger(id)))) return null
@@ -42,16 +42,15 @@ function eligible(request: FastifyRequest, body: unknown): { era: Era; tool: Too
   if (!isObject(params)) return null
   for (const key of Object.keys(params)) if (key !== 'name' && key !== 'arguments' && key !== '_meta') return null
   const name = params['name']
-  const tool = typeof name === 'string' ? tools.get(name) : undefined
+  const tool = typeof name === 'string' ? toolsByName().get(name) : undefined
   if (!tool) return null
   const args = params['arguments']
   if (args !== undefined && !isObject(args)) return null
-  const headers = request.headers
   const meta = params['_meta']
   const version = headers['mcp-protocol-version']
   if (meta === undefined) {
     // An initialize-era call: the SDK's stateless leg wants both media types and a known version.
-    if (!acceptsBoth(headers.accept)) return null
+    if (!acceptsBoth(headers['accept'])) return null
     if (version !== undefined && !LEGACY.has(String(version))) return null
     if (headers['mcp-method'] !== undefined || headers['mcp-name'] !== undefined) return null
     return { era: 'legacy', tool, id, args }
@@ -69,33 +68,31 @@ function eligible(request: FastifyRequest, body: unknown): { era: Era; tool: Too
 }
 
 /**
- * Answers the request and returns true, or returns false (having sent nothing) when the SDK must.
- * Cancellation works as on the REST routes: a closed connection aborts the call and its upstream work.
+ * The answer to a plain tools/call, or null (having done nothing) when the SDK must answer. Cancellation
+ * works as on the REST routes: the signal aborts when the caller's connection closes.
  */
 export async function answerFastToolCall(
-  request: FastifyRequest,
-  reply: FastifyReply,
+  headers: RequestHeaders,
   body: unknown,
   service: StoreService,
+  signal: AbortSignal,
   documentationUrl: string,
-): Promise<boolean> {
-  const call = eligible(request, body)
-  if (!call) return false
-  // One signal per connection, as on the REST routes: HTTP/1.1 cancels a request only by closing it.
-  const signal = abortSignalOf(reply)
+): Promise<FastAnswer | null> {
+  const call = eligible(headers, body)
+  if (!call) return null
   const result = await callTool(call.tool, service, call.args, { signal }, { documentationUrl })
-  if (signal.aborted) {
-    reply.raw.destroy()
-    return true
-  }
+  if (signal.aborted) return { aborted: true }
   if (call.era === 'modern') {
     const answer = { ...result, resultType: 'complete', _meta: { ...result._meta, 'io.modelcontextprotocol/serverInfo': SERVER_INFO } }
-    reply.header('content-type', 'application/json').send(JSON.stringify({ result: answer, jsonrpc: '2.0', id: call.id }))
-  } else {
-    reply
-      .header('content-type', 'text/event-stream')
-      .header('cache-control', 'no-cache')
-      .send(`event: message\ndata: ${JSON.stringify({ result, jsonrpc: '2.0', id: call.id })}\n\n`)
+    return {
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ result: answer, jsonrpc: '2.0', id: call.id }),
+    }
   }
-  return true
+  return {
+    status: 200,
+    headers: { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' },
+    body: `event: message\ndata: ${JSON.stringify({ result, jsonrpc: '2.0', id: call.id })}\n\n`,
+  }
 }

@@ -1,0 +1,130 @@
+// What the Model Context Protocol says, kept once for every MCP door (HTTP and stdio): the revisions
+// served, what 2026-07-28 removed, the JSON-RPC error codes and bodies, the 2026-07-28 request envelope,
+// and the params screen that answers a malformed request -32602 instead of the SDK's -32603.
+
+import {
+  ProtocolErrorCode,
+  isJSONRPCNotification,
+  isJSONRPCRequest,
+  isJSONRPCResponse,
+  specTypeSchemas,
+  type JSONRPCMessage,
+} from '@modelcontextprotocol/server'
+import { z } from 'zod'
+
+/** The 2026-07-28 revision: `server/discover`, no initialize and no sessions. */
+export const MODERN_PROTOCOL_VERSION = '2026-07-28'
+/** The initialize-era revisions served statelessly beside it, newest first. */
+export const LEGACY_PROTOCOL_VERSIONS = ['2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05'] as const
+/** Every revision the endpoint speaks, newest first. */
+export const PROTOCOL_VERSIONS: readonly string[] = [MODERN_PROTOCOL_VERSION, ...LEGACY_PROTOCOL_VERSIONS]
+/** What `initialize` answers to a client proposing a revision it does not know: the newest initialize-era one. */
+export const PROTOCOL_VERSION: string = LEGACY_PROTOCOL_VERSIONS[0]
+
+/**
+ * How long a 2026-07-28 client may reuse tools/list, prompts/list and server/discover (`ttlMs`), and
+ * that any cache may hold them (`cacheScope: public`): they change only with a deploy, like the
+ * discovery documents, which are served with max-age=300.
+ */
+export const LIST_TTL_MS = 300_000
+export const CACHE_HINT = { ttlMs: LIST_TTL_MS, cacheScope: 'public' } as const
+
+/** Methods the 2026-07-28 revision removed (its changelog): answered "method not found" in that era. */
+export const REMOVED_IN_MODERN: ReadonlySet<string> = new Set(['ping', 'logging/setLevel', 'resources/subscribe', 'resources/unsubscribe'])
+
+/** The `_meta` keys a 2026-07-28 request carries on every call (its envelope). */
+export const ENVELOPE_KEYS: ReadonlySet<string> = new Set([
+  'io.modelcontextprotocol/protocolVersion',
+  'io.modelcontextprotocol/clientInfo',
+  'io.modelcontextprotocol/clientCapabilities',
+])
+
+// JSON-RPC 2.0 error codes (https://www.jsonrpc.org/specification#error_object); -32000 is the
+// implementation-defined range the SDK also uses for HTTP-level refusals.
+export const PARSE_ERROR = -32700
+export const INVALID_REQUEST = -32600
+export const INTERNAL_ERROR = -32603
+export const SERVER_ERROR = -32000
+
+const JsonRpcId = z.union([z.string(), z.number().int(), z.null()])
+
+export const JsonRpcRequestSchema = z
+  .object({
+    jsonrpc: z.literal('2.0'),
+    method: z
+      .string()
+      .describe(
+        'server/discover, tools/list, tools/call, prompts/list, prompts/get, completion/complete, or (2025 revisions) initialize, ping, logging/setLevel, or a notification.',
+      ),
+    params: z.record(z.string(), z.unknown()).optional(),
+    id: JsonRpcId.optional().describe('Absent for notifications.'),
+  })
+  .describe('A JSON-RPC 2.0 request or notification.')
+
+export const JsonRpcResponseSchema = z
+  .object({
+    jsonrpc: z.literal('2.0'),
+    result: z.record(z.string(), z.unknown()).optional(),
+    error: z.object({ code: z.number().int(), message: z.string(), data: z.unknown().optional() }).optional(),
+    id: JsonRpcId,
+  })
+  .describe('A JSON-RPC 2.0 response: result or error.')
+
+export interface JsonRpcErrorBody {
+  jsonrpc: '2.0'
+  id: null
+  error: { code: number; message: string; data?: unknown }
+}
+
+export function jsonRpcError(code: number, message: string, data?: unknown): JsonRpcErrorBody {
+  return { jsonrpc: '2.0', id: null, error: data === undefined ? { code, message } : { code, message, data } }
+}
+
+const isJsonRpcMessage = (m: unknown) => isJSONRPCRequest(m) || isJSONRPCNotification(m) || isJSONRPCResponse(m)
+
+/** One JSON-RPC message, or a non-empty batch of them. */
+export function isJsonRpcPayload(body: unknown): boolean {
+  if (Array.isArray(body)) return body.length > 0 && body.every(isJsonRpcMessage)
+  return isJsonRpcMessage(body)
+}
+
+type Validator = { '~standard': { validate(value: unknown): unknown } }
+type Issues = { issues?: ReadonlyArray<{ path?: ReadonlyArray<PropertyKey | { key: PropertyKey }>; message: string }> }
+
+// A Map, not an object: the method name is the caller's, and `toString` or `__proto__` must find nothing.
+const REQUEST_SCHEMAS = new Map<string, Validator>([
+  ['initialize', specTypeSchemas.InitializeRequest],
+  ['ping', specTypeSchemas.PingRequest],
+  ['server/discover', specTypeSchemas.DiscoverRequest],
+  ['tools/list', specTypeSchemas.ListToolsRequest],
+  ['tools/call', specTypeSchemas.CallToolRequest],
+  ['prompts/list', specTypeSchemas.ListPromptsRequest],
+  ['prompts/get', specTypeSchemas.GetPromptRequest],
+  ['completion/complete', specTypeSchemas.CompleteRequest],
+  ['resources/list', specTypeSchemas.ListResourcesRequest],
+  ['resources/templates/list', specTypeSchemas.ListResourceTemplatesRequest],
+  ['resources/read', specTypeSchemas.ReadResourceRequest],
+  ['logging/setLevel', specTypeSchemas.SetLevelRequest],
+])
+
+/**
+ * The error answer for a request whose params do not fit its method, or undefined. The SDK (2.4) turns
+ * such a request into -32603 Internal error with a raw validation dump; the caller's mistake is -32602
+ * Invalid params, in one readable sentence.
+ */
+export function invalidParamsAnswer(message: unknown): JSONRPCMessage | undefined {
+  if (message === null || typeof message !== 'object' || Array.isArray(message)) return undefined
+  const { method, id } = message as { method?: unknown; id?: unknown }
+  if (typeof method !== 'string' || (typeof id !== 'string' && typeof id !== 'number')) return undefined
+  const schema = REQUEST_SCHEMAS.get(method)
+  if (!schema) return undefined
+  const result = schema['~standard'].validate(message) as Issues
+  const issue = result.issues?.[0]
+  if (!issue) return undefined
+  const where = (issue.path ?? []).map((p) => String(typeof p === 'object' ? p.key : p)).join('.') || '(request)'
+  return {
+    jsonrpc: '2.0',
+    id,
+    error: { code: ProtocolErrorCode.InvalidParams, message: `Invalid params for ${method}: ${where}: ${issue.message}` },
+  }
+}
