@@ -3,7 +3,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { isSimEndpoint, parseFault, SIM_ENDPOINTS } from './faults.js'
 import { isRecord, parseJson, readBody, send } from './reply.js'
-import type { Simulator } from './server.js'
+import type { Simulator } from './types.js'
 
 export type SimControls = Pick<Simulator, 'stats' | 'reset' | 'setFault' | 'setLatency'>
 

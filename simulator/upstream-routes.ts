@@ -9,7 +9,7 @@ import type { FaultController, SimEndpoint, SimFault } from './faults.js'
 import type { PreAuthority } from './preauth.js'
 import { isRecord, parseJson, readBody, send, springError, springTimestamp, UNAUTHORIZED_BODY } from './reply.js'
 import type { Reply } from './reply.js'
-import type { SimRequestRecord } from './server.js'
+import type { SimRequestRecord } from './types.js'
 
 export interface Route {
   endpoint: SimEndpoint

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import type { ScanLimits } from './service.js'
+import type { ScanLimits } from './scan.js'
 import type { CacheTtls } from './upstream/cached.js'
 import type { UpstreamClientOptions } from './upstream/client.js'
 

@@ -1,11 +1,20 @@
 import { LIMITS, type Product, type ProductSearchResult, type ScanProgress } from './schemas.js'
-import type { ScanLimits } from './service.js'
 import { floorLabel } from './store-facts.js'
 import { stockKey, type CatalogueItem, type StockAnswer, type Upstream } from './upstream/port.js'
 import { UpstreamError } from './upstream/errors.js'
 
 // The in-store product scan: catalogue pages, one stock batch per page, placements in parallel,
 // pipelined so the next page is fetched while this one's stock is checked.
+
+/** What one request may spend (config: SCAN_*). */
+export interface ScanLimits {
+  /** Catalogue pages one request may scan. */
+  maxPages: number
+  /** Hard bound on one product search or availability request. */
+  deadlineMs: number
+  /** Product scans allowed to run at once; more are refused with 503 `overloaded`. */
+  maxConcurrent: number
+}
 
 /**
  * Catalogue entries per scanned page. The public `currentPage`/`nextPage` cursor counts pages of this

@@ -16,19 +16,12 @@ import {
   type StoreSearchResult,
 } from './schemas.js'
 import { floorLabel, isOpenNow } from './store-facts.js'
-import { CATALOGUE_PAGE_SIZE, scanInStock } from './scan.js'
+import { CATALOGUE_PAGE_SIZE, scanInStock, type ScanLimits } from './scan.js'
+
+export type { ScanLimits }
 import { findStoresByKeyword } from './store-search.js'
 import { stockKey, type StockAnswer, type Upstream, type UpstreamStore } from './upstream/port.js'
 import { UpstreamError } from './upstream/errors.js'
-
-export interface ScanLimits {
-  /** Catalogue pages one request may scan. */
-  maxPages: number
-  /** Hard bound on one product search or availability request. */
-  deadlineMs: number
-  /** Product scans allowed to run at once; more are refused with 503 `overloaded`. */
-  maxConcurrent: number
-}
 
 export interface CallOptions {
   signal?: AbortSignal | undefined

@@ -37,6 +37,18 @@ const cases: Array<{ file: string; code: string; fails: boolean; why: string }> 
     fails: true,
     why: 'src/upstream imports a door',
   },
+  {
+    file: 'src/violation.ts',
+    code: "import { main } from '../cli/main.js'\nexport const m = main\n",
+    fails: true,
+    why: 'src/ imports the command line',
+  },
+  {
+    file: 'src/violation.ts',
+    code: "import { startSimulator } from '../simulator/server.js'\nexport const s = startSimulator\n",
+    fails: true,
+    why: 'src/ imports the simulator statically',
+  },
   { file: 'src/fine.ts', code: "import { LIMITS } from './schemas.js'\nexport const l = LIMITS\n", fails: false, why: 'src/ imports src/' },
   {
     file: 'tools/violation.ts',
@@ -49,6 +61,36 @@ const cases: Array<{ file: string; code: string; fails: boolean; why: string }> 
     code: "import { READ_ONLY } from './definition.js'\nexport const r = READ_ONLY\n",
     fails: false,
     why: 'a tool imports the shared definition',
+  },
+  {
+    file: 'tools/transports/violation.ts',
+    code: "import Fastify from 'fastify'\nexport const f = Fastify\n",
+    fails: true,
+    why: 'tools/ imports Fastify',
+  },
+  {
+    file: 'tools/violation.ts',
+    code: "import { baseUrl } from '../http/base-url.js'\nexport const b = baseUrl\n",
+    fails: true,
+    why: 'tools/ imports http/',
+  },
+  {
+    file: 'tools/transports/fine.ts',
+    code: "import { createMcpHandler } from '@modelcontextprotocol/server'\nexport const h = createMcpHandler\n",
+    fails: false,
+    why: 'tools/ uses the MCP SDK',
+  },
+  {
+    file: 'simulator/violation.ts',
+    code: "import { StoreService } from '../src/service.js'\nexport const s = StoreService\n",
+    fails: true,
+    why: 'the simulator imports the service it stands in for',
+  },
+  {
+    file: 'simulator/fine.ts',
+    code: "import { createSimulatorData } from './data.js'\nexport const d = createSimulatorData\n",
+    fails: false,
+    why: 'the simulator imports itself',
   },
   {
     file: 'tools/index.ts',
