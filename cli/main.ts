@@ -1,5 +1,5 @@
 import { Command, CommanderError } from 'commander'
-import { VERSION } from '../src/config.js'
+import { ABOUT, VERSION } from '../src/about.js'
 import { ServiceError } from '../src/errors.js'
 import { CLI_VOCABULARY } from './inputs.js'
 import { commands } from './commands/index.js'
@@ -14,7 +14,7 @@ Exit codes: 0 ok, 1 unexpected failure, 2 usage or configuration error, 3 no suc
 4 the chain's service failed or is unavailable (retry later), 130 interrupted.`
 
 export function buildProgram(): Command {
-  const program = new Command('store-finder')
+  const program = new Command(ABOUT.name)
     .description(
       `Find 다이소 (Daiso) stores in Korea and what is in stock in them, from the command line,
 over MCP (stdio or HTTP) or as a REST API.`,

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs'
-import { SERVER_DESCRIPTION, SERVER_TITLE } from '../tools/server.js'
+import { SERVER_DESCRIPTION, SERVER_NAME, SERVER_TITLE } from '../tools/server.js'
 import { toolDefinitions } from '../tools/index.js'
 
 /**
@@ -28,7 +28,7 @@ export function readPackageJson(): PackageJson {
 export function buildManifest(pkg: PackageJson = readPackageJson()) {
   return {
     manifest_version: MANIFEST_VERSION,
-    name: 'store-finder',
+    name: SERVER_NAME,
     display_name: `${SERVER_TITLE}: 다이소 (Daiso) Korea`,
     version: pkg.version,
     description: '다이소 (Daiso) Korea: find stores, what a store has in stock (price, floor, zone), and nearby stores that have it.',

@@ -1,11 +1,11 @@
 import { z } from 'zod'
+import { ABOUT } from './about.js'
 import type { ScanLimits } from './scan.js'
 import type { CacheTtls } from './upstream/cached.js'
 import type { UpstreamClientOptions } from './upstream/client.js'
 
 export const SIMULATED = 'simulated'
 export const DEFAULT_UPSTREAM = 'https://fapi.daisomall.co.kr'
-export const VERSION = '1.0.0'
 
 const int = (min: number, max: number, fallback: number) =>
   z
@@ -92,7 +92,7 @@ const EnvSchema = z.object({
     .trim()
     .min(1)
     .optional()
-    .default(`store-finder/${VERSION} (+https://github.com/store-finder/store-finder; anonymous store and stock lookup)`)
+    .default(`${ABOUT.name}/${ABOUT.version} (+${ABOUT.repository}; anonymous store and stock lookup)`)
     .describe('Identifies the service to the upstream. The pre-auth token is bound to it.'),
   // The storefront's constant; kept configurable because the storefront can rotate it.
   UPSTREAM_PREAUTH_KEY: z

@@ -1,4 +1,4 @@
-import { VERSION } from '../src/config.js'
+import { VERSION } from '../src/about.js'
 import type { StoreService } from '../src/service.js'
 import { toolsByName } from './advertise.js'
 import { callTool } from './call.js'

@@ -1,6 +1,6 @@
 import { McpServer, type McpRequestContext, type ServerCapabilities } from '@modelcontextprotocol/server'
 import type { SkillsExtension } from '@modelcontextprotocol/server/ext/skills'
-import { VERSION } from '../src/config.js'
+import { ABOUT, VERSION } from '../src/about.js'
 import { ERROR_CODES, type ErrorCode } from '../src/errors.js'
 import type { StoreService } from '../src/service.js'
 import { installTools, type ToolOptions } from './call.js'
@@ -8,10 +8,9 @@ import { toolDefinitions } from './index.js'
 import { CACHE_HINT, PROTOCOL_VERSIONS } from './protocol.js'
 import { installPrompts, PROMPT_NAMES } from './prompts.js'
 
-export const SERVER_NAME = 'store-finder'
-export const SERVER_TITLE = 'Store Finder'
-export const SERVER_DESCRIPTION =
-  'Daiso (다이소) Korea: find stores, the products in stock at a store with price, floor and zone, the catalogue, and which nearby stores have a product. Read-only and anonymous.'
+export const SERVER_NAME = ABOUT.name
+export const SERVER_TITLE = ABOUT.title
+export const SERVER_DESCRIPTION = ABOUT.summary
 
 /** What the server declares; `logging` only to initialize-era clients (2026-07-28 removed it). */
 export function capabilities(era: McpRequestContext['era'] = 'legacy'): ServerCapabilities {

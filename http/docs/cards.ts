@@ -3,7 +3,7 @@
 // caches them.
 
 import { isIP } from 'node:net'
-import { VERSION } from '../../src/config.js'
+import { VERSION } from '../../src/about.js'
 import type { ListedTool } from '../../tools/advertise.js'
 import { MODERN_PROTOCOL_VERSION, PROTOCOL_VERSION, PROTOCOL_VERSIONS } from '../../tools/protocol.js'
 import { CAPABILITIES, INSTRUCTIONS, SERVER_DESCRIPTION, SERVER_NAME, SERVER_TITLE } from '../../tools/server.js'

@@ -3,9 +3,11 @@
  * test (scripts/smoke-pack.ts, which runs every snippet's command from the packed tarball) all read it.
  */
 
+import { ABOUT } from '../../src/about.js'
+
 /** The npm package; a scoped name nobody else can publish under. */
-export const PACKAGE_NAME = '@store-finder/store-finder'
-export const SERVER_KEY = 'store-finder'
+export const PACKAGE_NAME = ABOUT.packageName
+export const SERVER_KEY = ABOUT.name
 
 export type Launch = { transport: 'stdio'; command: string; args: string[] } | { transport: 'http'; url: string }
 

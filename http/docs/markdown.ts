@@ -4,7 +4,7 @@
 
 import YAML from 'yaml'
 import { SANDBOX_STORES, SANDBOX_LOOKUP_CODE } from '../../fixtures/sandbox/stores.js'
-import { VERSION } from '../../src/config.js'
+import { ABOUT, VERSION } from '../../src/about.js'
 import { ERROR_CODES, errorCatalogueTable, errorDocumentationUrl } from '../../src/errors.js'
 import { LIMITS } from '../../src/schemas.js'
 import { SANDBOX_PRODUCT_KEYWORDS } from '../routes/sandbox.js'
@@ -17,7 +17,7 @@ import { curlFor, curlGet, shellQuote, type DocModel, type DocOperation } from '
  * parameters, errors, tools, document list) is read from the model, never written out by hand.
  */
 
-export const SERVICE_TITLE = 'Store Finder and In-Store Stock API'
+export const SERVICE_TITLE = ABOUT.apiTitle
 export const SERVICE_SUMMARY =
   'A public, anonymous, free HTTP API and MCP server for Daiso (다이소) stores in South Korea: find stores by keyword or GPS position, then the products in stock at a store with price, floor and zone, the catalogue, and which nearby stores have a product.'
 
@@ -420,7 +420,7 @@ export function llmsTxt(model: DocModel): string {
   return lines.filter((l): l is string => l !== undefined).join('\n')
 }
 
-export const SKILL_NAME = 'store-finder'
+export const SKILL_NAME = ABOUT.name
 export const SKILL_DESCRIPTION =
   'Find Daiso (다이소) stores in Korea by place name or GPS position, and check which products are in stock at a store, with price, floor and zone, plus which nearby stores have a product. Use when a user asks where to buy an everyday item at Daiso (다이소) in Korea, whether a store has it, or on which floor it is.'
 

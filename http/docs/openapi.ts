@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { VERSION } from '../../src/config.js'
+import { ABOUT, VERSION } from '../../src/about.js'
 import {
   ErrorEventSchema,
   ErrorSchema,
@@ -280,7 +280,7 @@ export function buildOpenApi(routes: readonly RouteSpec[], base: string): OpenAp
   return {
     openapi: '3.1.0',
     info: {
-      title: 'Store Finder and In-Store Stock API',
+      title: ABOUT.apiTitle,
       version: VERSION,
       summary:
         'Find Daiso (다이소) stores in Korea, then products in stock at a store with floor and zone, and which nearby store has a product.',

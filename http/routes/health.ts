@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
-import { VERSION } from '../../src/config.js'
+import { VERSION } from '../../src/about.js'
 import { ServiceError } from '../../src/errors.js'
 import { ErrorSchema } from '../../src/schemas.js'
 import { errorBody } from '../errors.js'

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
-import { VERSION } from '../../src/config.js'
+import { ABOUT, VERSION } from '../../src/about.js'
 import { baseUrl } from '../base-url.js'
 import type { RouteRegistry } from '../registry.js'
 
@@ -44,7 +44,7 @@ export function registerIndexRoute(app: FastifyInstance, { registry }: { registr
       const base = baseUrl(request)
       const documented = new Set(Object.values(DOCUMENTATION_PATHS))
       return {
-        name: 'store-finder',
+        name: ABOUT.name,
         description:
           'Store finder and in-store stock API for Daiso (다이소) Korea: find stores, then products in stock at a store with floor and zone, the catalogue, and which nearby stores have a product.',
         version: VERSION,

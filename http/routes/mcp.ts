@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
-import { VERSION, type Config } from '../../src/config.js'
+import { VERSION } from '../../src/about.js'
+import { type Config } from '../../src/config.js'
 import { ServiceError } from '../../src/errors.js'
 import type { StoreService } from '../../src/service.js'
 import { advertisedTools, type ListedTool } from '../../tools/advertise.js'

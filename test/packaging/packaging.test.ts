@@ -5,7 +5,7 @@ import { MANIFEST_SCHEMAS } from '@anthropic-ai/mcpb'
 import t from 'tap'
 import { PACKAGE_NAME, httpSetups, stdioSetups } from '../../http/docs/hosts.js'
 import { buildManifest, MANIFEST_VERSION } from '../../scripts/mcpb-manifest.js'
-import { VERSION } from '../../src/config.js'
+import { VERSION } from '../../src/about.js'
 import { toolDefinitions } from '../../tools/index.js'
 
 // ajv-formats is CommonJS with a default export; under NodeNext the callable sits on .default.
