@@ -36,3 +36,40 @@ export const McpServerInfoSchema = z
     instructions: z.string().optional(),
   })
   .describe('What GET /api/mcp answers: the MCP server, its endpoint and its tools.')
+
+/** GET /api: every public endpoint and discovery document (spec: ApiIndex). */
+export const ApiIndexSchema = z.object({
+  name: z.string(),
+  description: z.string(),
+  version: z.string().optional(),
+  authentication: z.object({ type: z.string(), required: z.boolean(), signup: z.string().optional() }),
+  endpoints: z.array(z.object({ method: z.string(), path: z.string(), operationId: z.string(), description: z.string() })),
+  documentation: z.record(z.string(), z.string()),
+})
+
+const SandboxOperationSchema = z.object({
+  operationId: z.string(),
+  method: z.string(),
+  path: z.string(),
+  production: z.string().describe('The production operation this one mirrors.'),
+  description: z.string(),
+  examples: z.array(z.object({ description: z.string(), url: z.string().url() })),
+})
+
+export const SandboxIndexSchema = z
+  .object({
+    name: z.string(),
+    description: z.string(),
+    upstream: z.literal('never contacted'),
+    authentication: z.object({ type: z.literal('none'), required: z.literal(false) }),
+    storeCodes: z.array(z.string()).describe('Fixture store codes.'),
+    lookupStoreCode: z.string().describe('The only code getSandboxStore answers with a Store; others are 404.'),
+    productKeywords: z.array(z.string()).describe('Keywords that match fixture products.'),
+    operations: z.array(SandboxOperationSchema),
+    documentation: z.string().url(),
+    openapi: z.string().url(),
+  })
+  .describe('What the sandbox is, its fixture data and an example request for each sandbox operation.')
+
+/** Keywords shown in the sandbox root and the developer page; each matches at least one fixture product. */
+export const SANDBOX_PRODUCT_KEYWORDS = ['수세미', '실리콘', '청소', '극세사', '수납']

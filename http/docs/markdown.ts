@@ -3,11 +3,11 @@
 // shared helpers (tables, fences, anchors); one document per function, in the order they are served.
 
 import YAML from 'yaml'
+import { SANDBOX_PRODUCT_KEYWORDS } from '../contract.js'
 import { SANDBOX_STORES, SANDBOX_LOOKUP_CODE } from '../../fixtures/sandbox/stores.js'
 import { ABOUT, VERSION } from '../../src/about.js'
 import { ERROR_CODES, errorCatalogueTable, errorDocumentationUrl } from '../../src/errors.js'
 import { LIMITS } from '../../src/schemas.js'
-import { SANDBOX_PRODUCT_KEYWORDS } from '../routes/sandbox.js'
 import { hostSetupMarkdown } from './hosts.js'
 import { curlFor, curlGet, shellQuote, type DocModel, type DocOperation } from './model.js'
 

@@ -12,10 +12,8 @@ import {
   StoreSchema,
 } from '../../src/schemas.js'
 import type { ResponseSpec, RouteSpec } from '../registry.js'
-import { ApiIndexSchema } from '../routes/index.js'
 import { JsonRpcRequestSchema, JsonRpcResponseSchema } from '../../tools/protocol.js'
-import { McpServerInfoSchema } from '../contract.js'
-import { SandboxIndexSchema } from '../routes/sandbox.js'
+import { ApiIndexSchema, McpServerInfoSchema, SandboxIndexSchema } from '../contract.js'
 import { exampleFor, parameterExample } from './examples.js'
 
 /*

@@ -42,113 +42,167 @@ export const SKILLS_INDEX_SCHEMA = 'https://schemas.agentskills.io/discovery/0.2
 export const SKILL_PATH = `/.well-known/agent-skills/${SKILL_NAME}/SKILL.md`
 
 interface DocumentSpec {
+  /** Its key in GET /api's `documentation` map. */
+  name: string
   path: string
   operationId: string
   title: string
   description: string
   mediaType: string
+  /** Sends the document, built for the request's base URL. */
+  respond(built: Built, request: FastifyRequest, reply: FastifyReply): FastifyReply
 }
+
+const serve = (reply: FastifyReply, mediaType: string, body: string | Buffer) =>
+  reply.header('content-type', mediaType).header('cache-control', CACHE_CONTROL).send(body)
 
 export const DISCOVERY_DOCUMENTS: readonly DocumentSpec[] = [
   {
+    name: 'openapi',
     path: '/openapi.json',
     operationId: 'getOpenApiJson',
     title: 'OpenAPI (JSON)',
     description: 'OpenAPI 3.1 description of every operation.',
     mediaType: JSON_TYPE,
+    respond: (b, _q, r) => serve(r, JSON_TYPE, b.openapiJson),
   },
   {
+    name: 'openapiYaml',
     path: '/openapi.yaml',
     operationId: 'getOpenApiYaml',
     title: 'OpenAPI (YAML)',
     description: 'The same OpenAPI 3.1 document as YAML.',
     mediaType: 'application/yaml',
+    respond: (b, _q, r) => serve(r, 'application/yaml', b.openapiYaml),
   },
   {
+    name: 'developers',
     path: '/developers',
     operationId: 'getDeveloperPage',
     title: 'Developer guide',
     description:
       'Developer guide (HTML, readable without JavaScript; Markdown with Accept: text/markdown): quick start, endpoints with curl, errors, MCP, a sandbox try-it form.',
     mediaType: 'text/html; charset=utf-8',
+    respond: (b, request, r) => {
+      r.header('vary', 'Accept')
+      if (prefersMarkdown(request.headers.accept)) return serve(r, MD, b.developersMarkdown)
+      r.header('content-security-policy', DEVELOPERS_CSP)
+      r.header('referrer-policy', 'strict-origin-when-cross-origin')
+      r.header('x-frame-options', 'DENY')
+      return serve(r, 'text/html; charset=utf-8', b.developersHtml)
+    },
   },
   {
+    name: 'agentInstructions',
     path: '/agent-instructions.md',
     operationId: 'getAgentInstructions',
     title: 'Agent instructions',
     description: 'How an LLM agent should use the tools and the API.',
     mediaType: MD,
+    respond: (b, _q, r) => serve(r, MD, b.agentInstructions),
   },
   {
+    name: 'llmsTxt',
     path: '/llms.txt',
     operationId: 'getLlmsTxt',
     title: 'llms.txt',
     description: 'The llmstxt.org index of the documents for language models.',
     mediaType: 'text/plain; charset=utf-8',
+    respond: (b, _q, r) => serve(r, 'text/plain; charset=utf-8', b.llms),
   },
   {
+    name: 'auth',
     path: '/auth.md',
     operationId: 'getAuthDocument',
     title: 'Authentication',
     description: 'Authentication: none; anonymous, free, CORS for any origin.',
     mediaType: MD,
+    respond: (b, _q, r) => serve(r, MD, b.auth),
   },
   {
+    name: 'markdown',
     path: '/md',
     operationId: 'getMarkdownOverview',
     title: 'Markdown overview',
     description: 'The whole service in one Markdown page.',
     mediaType: MD,
+    respond: (b, _q, r) => serve(r, MD, b.overview),
   },
   {
+    name: 'apiCatalog',
     path: '/.well-known/api-catalog',
     operationId: 'getApiCatalog',
     title: 'API catalog',
     description: 'RFC 9727 API catalog (linkset).',
     mediaType: LINKSET,
+    respond: (b, _q, r) => {
+      // RFC 9727 §2: the catalog also announces itself, so a HEAD request finds it.
+      r.header('link', `<${b.base}/.well-known/api-catalog>; rel="api-catalog"`)
+      // A Buffer, so Fastify does not append a charset to the profiled media type.
+      return serve(r, LINKSET, Buffer.from(b.apiCatalog, 'utf8'))
+    },
   },
   {
+    name: 'mcpEndpointServerCard',
     path: SERVER_CARD_PATH,
     operationId: 'getMcpServerCardAtEndpoint',
     title: 'MCP server card (SEP-2127)',
     description:
       'The MCP server card at <mcp-url>/server-card: identity, the Streamable HTTP remote and every protocol revision it serves (application/mcp-server-card+json, with an ETag).',
     mediaType: SERVER_CARD_TYPE,
+    respond: (b, request, r) => {
+      r.header('etag', b.endpointCardEtag).header('vary', 'Accept')
+      if (request.headers['if-none-match']?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === b.endpointCardEtag)) {
+        return r.code(304).header('cache-control', CACHE_CONTROL).send()
+      }
+      // A Buffer, so Fastify does not append a charset to the media type.
+      return serve(r, SERVER_CARD_TYPE, b.endpointCard)
+    },
   },
   {
+    name: 'aiCatalog',
     path: '/.well-known/ai-catalog.json',
     operationId: 'getAiCatalog',
     title: 'AI catalog',
     description: 'AI Catalog listing the MCP server card.',
     mediaType: AI_CATALOG_TYPE,
+    respond: (b, _q, r) => serve(r, AI_CATALOG_TYPE, b.aiCatalog),
   },
   {
+    name: 'mcp',
     path: '/.well-known/mcp.json',
     operationId: 'getMcpManifest',
     title: 'MCP manifest',
     description: 'The MCP server: endpoint, transport, protocol versions and tools.',
     mediaType: JSON_TYPE,
+    respond: (b, _q, r) => serve(r, JSON_TYPE, b.mcpManifest),
   },
   {
+    name: 'mcpServerCard',
     path: '/.well-known/mcp/server-card.json',
     operationId: 'getMcpServerCard',
     title: 'MCP server card',
     description: 'MCP server card: name, version, endpoint, transport, capabilities and the tools as tools/list returns them.',
     mediaType: JSON_TYPE,
+    respond: (b, _q, r) => serve(r, JSON_TYPE, b.serverCard),
   },
   {
+    name: 'agentSkills',
     path: '/.well-known/agent-skills/index.json',
     operationId: 'getAgentSkillsIndex',
     title: 'Agent skills index',
     description: 'Agent Skills discovery index with a sha256 digest of each skill file.',
     mediaType: JSON_TYPE,
+    respond: (b, _q, r) => serve(r, JSON_TYPE, b.skillsIndex),
   },
   {
+    name: 'agentSkill',
     path: SKILL_PATH,
     operationId: 'getAgentSkill',
     title: 'Agent skill',
     description: `The ${SKILL_NAME} agent skill (SKILL.md).`,
     mediaType: MD,
+    respond: (b, _q, r) => serve(r, MD, b.skill),
   },
 ]
 
@@ -233,7 +287,8 @@ export function createDiscoveryDocuments(registry: RouteRegistry): DiscoveryDocu
     }))
     const model: DocModel = {
       base,
-      operations: operationsOf(openapi),
+      // The documents have their own table on /developers; the operations are the rest.
+      operations: operationsOf(openapi).filter((op) => !DISCOVERY_DOCUMENTS.some((d) => d.path === op.path)),
       documents,
       tools: toolsOf(toolDefinitions),
       mcpEndpoint: `${base}${MCP_PATH}`,
@@ -296,48 +351,7 @@ export function registerDiscoveryRoutes(
 ): void {
   const documentsFor = (request: FastifyRequest): Promise<Built> => documents.forBase(documentBase(request))
 
-  const serve = (reply: FastifyReply, mediaType: string, body: string | Buffer) =>
-    reply.header('content-type', mediaType).header('cache-control', CACHE_CONTROL).send(body)
-
-  const bodies: Record<string, (built: Built, request: FastifyRequest, reply: FastifyReply) => FastifyReply> = {
-    '/openapi.json': (b, _q, r) => serve(r, JSON_TYPE, b.openapiJson),
-    '/openapi.yaml': (b, _q, r) => serve(r, 'application/yaml', b.openapiYaml),
-    '/developers': (b, request, r) => {
-      r.header('vary', 'Accept')
-      if (prefersMarkdown(request.headers.accept)) return serve(r, MD, b.developersMarkdown)
-      r.header('content-security-policy', DEVELOPERS_CSP)
-      r.header('referrer-policy', 'strict-origin-when-cross-origin')
-      r.header('x-frame-options', 'DENY')
-      return serve(r, 'text/html; charset=utf-8', b.developersHtml)
-    },
-    '/agent-instructions.md': (b, _q, r) => serve(r, MD, b.agentInstructions),
-    '/llms.txt': (b, _q, r) => serve(r, 'text/plain; charset=utf-8', b.llms),
-    '/auth.md': (b, _q, r) => serve(r, MD, b.auth),
-    '/md': (b, _q, r) => serve(r, MD, b.overview),
-    '/.well-known/api-catalog': (b, _q, r) => {
-      // RFC 9727 §2: the catalog also announces itself, so a HEAD request finds it.
-      r.header('link', `<${b.base}/.well-known/api-catalog>; rel="api-catalog"`)
-      // A Buffer, so Fastify does not append a charset to the profiled media type.
-      return serve(r, LINKSET, Buffer.from(b.apiCatalog, 'utf8'))
-    },
-    [SERVER_CARD_PATH]: (b, request, r) => {
-      r.header('etag', b.endpointCardEtag).header('vary', 'Accept')
-      if (request.headers['if-none-match']?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === b.endpointCardEtag)) {
-        return r.code(304).header('cache-control', CACHE_CONTROL).send()
-      }
-      // A Buffer, so Fastify does not append a charset to the media type.
-      return serve(r, SERVER_CARD_TYPE, b.endpointCard)
-    },
-    '/.well-known/ai-catalog.json': (b, _q, r) => serve(r, AI_CATALOG_TYPE, b.aiCatalog),
-    '/.well-known/mcp.json': (b, _q, r) => serve(r, JSON_TYPE, b.mcpManifest),
-    '/.well-known/mcp/server-card.json': (b, _q, r) => serve(r, JSON_TYPE, b.serverCard),
-    '/.well-known/agent-skills/index.json': (b, _q, r) => serve(r, JSON_TYPE, b.skillsIndex),
-    [SKILL_PATH]: (b, _q, r) => serve(r, MD, b.skill),
-  }
-
   for (const doc of DISCOVERY_DOCUMENTS) {
-    const respond = bodies[doc.path]
-    if (!respond) throw new Error(`no body for discovery document ${doc.path}`)
     const spec: RouteSpec = {
       method: 'GET',
       path: doc.path,
@@ -345,9 +359,8 @@ export function registerDiscoveryRoutes(
       summary: doc.title,
       description: doc.description,
       tags: ['Discovery'],
-      inOpenApi: false,
       responses: { 200: { description: doc.description, mediaType: doc.mediaType.split(';')[0] } },
-      handler: async (request, reply) => respond(await documentsFor(request), request, reply),
+      handler: async (request, reply) => doc.respond(await documentsFor(request), request, reply),
     }
     registry.add(app, spec)
   }

@@ -1,34 +1,13 @@
 import type { FastifyInstance } from 'fastify'
-import { z } from 'zod'
 import { ABOUT, VERSION } from '../../src/about.js'
 import { baseUrl } from '../base-url.js'
+import { ApiIndexSchema, SANDBOX_PATHS } from '../contract.js'
 import type { RouteRegistry } from '../registry.js'
+import { DISCOVERY_DOCUMENTS } from './discovery.js'
 
-export const ApiIndexSchema = z.object({
-  name: z.string(),
-  description: z.string(),
-  version: z.string().optional(),
-  authentication: z.object({ type: z.string(), required: z.boolean(), signup: z.string().optional() }),
-  endpoints: z.array(z.object({ method: z.string(), path: z.string(), operationId: z.string(), description: z.string() })),
-  documentation: z.record(z.string(), z.string()),
-})
-
-/** Discovery documents listed in the index; each is served by the route that owns it. */
-export const DOCUMENTATION_PATHS: Record<string, string> = {
-  developers: '/developers',
-  openapi: '/openapi.json',
-  openapiYaml: '/openapi.yaml',
-  agentInstructions: '/agent-instructions.md',
-  llmsTxt: '/llms.txt',
-  auth: '/auth.md',
-  markdown: '/md',
-  apiCatalog: '/.well-known/api-catalog',
-  mcp: '/.well-known/mcp.json',
-  mcpServerCard: '/.well-known/mcp/server-card.json',
-  mcpEndpointServerCard: '/api/mcp/server-card',
-  aiCatalog: '/.well-known/ai-catalog.json',
-  agentSkills: '/.well-known/agent-skills/index.json',
-  sandbox: '/api/sandbox',
+/** The documents GET /api names: every discovery document (by its name in the table) and the sandbox root. */
+export function documentationPaths(): Record<string, string> {
+  return Object.fromEntries([...DISCOVERY_DOCUMENTS.map((d) => [d.name, d.path]), ['sandbox', SANDBOX_PATHS.root]])
 }
 
 export function registerIndexRoute(app: FastifyInstance, { registry }: { registry: RouteRegistry }): void {
@@ -42,7 +21,6 @@ export function registerIndexRoute(app: FastifyInstance, { registry }: { registr
     responses: { 200: { description: 'The API index.', schema: ApiIndexSchema } },
     handler: async (request) => {
       const base = baseUrl(request)
-      const documented = new Set(Object.values(DOCUMENTATION_PATHS))
       return {
         name: ABOUT.name,
         description:
@@ -56,8 +34,8 @@ export function registerIndexRoute(app: FastifyInstance, { registry }: { registr
           description: r.summary,
         })),
         documentation: Object.fromEntries(
-          Object.entries(DOCUMENTATION_PATHS)
-            .filter(([, path]) => documented.has(path) && registry.routes.some((r) => r.path === path))
+          Object.entries(documentationPaths())
+            .filter(([, path]) => registry.routes.some((r) => r.path === path))
             .map(([name, path]) => [name, `${base}${path}`]),
         ),
       }
@@ -69,6 +47,6 @@ export function registerIndexRoute(app: FastifyInstance, { registry }: { registr
   app.get('/', async (request, reply) => {
     // Browsers name text/html explicitly; curl and API clients send */* or application/json.
     const wantsHtml = /(^|,)\s*text\/html\s*(;|,|$)/i.test(request.headers.accept ?? '')
-    return reply.header('vary', 'accept').redirect(wantsHtml ? DOCUMENTATION_PATHS.developers! : '/api', 302)
+    return reply.header('vary', 'accept').redirect(wantsHtml ? '/developers' : '/api', 302)
   })
 }

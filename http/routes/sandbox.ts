@@ -18,7 +18,7 @@ import {
 } from '../../src/schemas.js'
 import { floorLabel, isOpenNow } from '../../src/store-facts.js'
 import { baseUrl } from '../base-url.js'
-import { SANDBOX_PATHS } from '../contract.js'
+import { SANDBOX_PATHS, SANDBOX_PRODUCT_KEYWORDS, SandboxIndexSchema } from '../contract.js'
 import { streamScan } from '../ndjson.js'
 import { SANDBOX_INPUTS, SANDBOX_VOCABULARY, rawInput } from '../inputs.js'
 import type { RouteRegistry } from '../registry.js'
@@ -30,33 +30,6 @@ import { errorResponses } from './shared.js'
  * so that validation and error bodies are identical, and it never reads app.runtime: it must keep
  * answering when the upstream is unreachable.
  */
-
-const SandboxOperationSchema = z.object({
-  operationId: z.string(),
-  method: z.string(),
-  path: z.string(),
-  production: z.string().describe('The production operation this one mirrors.'),
-  description: z.string(),
-  examples: z.array(z.object({ description: z.string(), url: z.string().url() })),
-})
-
-export const SandboxIndexSchema = z
-  .object({
-    name: z.string(),
-    description: z.string(),
-    upstream: z.literal('never contacted'),
-    authentication: z.object({ type: z.literal('none'), required: z.literal(false) }),
-    storeCodes: z.array(z.string()).describe('Fixture store codes.'),
-    lookupStoreCode: z.string().describe('The only code getSandboxStore answers with a Store; others are 404.'),
-    productKeywords: z.array(z.string()).describe('Keywords that match fixture products.'),
-    operations: z.array(SandboxOperationSchema),
-    documentation: z.string().url(),
-    openapi: z.string().url(),
-  })
-  .describe('What the sandbox is, its fixture data and an example request for each sandbox operation.')
-
-/** Keywords shown in the sandbox root and the developer page; each matches at least one fixture product. */
-export const SANDBOX_PRODUCT_KEYWORDS = ['수세미', '실리콘', '청소', '극세사', '수납']
 
 function page<T>(items: readonly T[], currentPage: number, size: number): { items: T[]; hasMore: boolean } {
   const start = (currentPage - 1) * size

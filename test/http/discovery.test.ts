@@ -130,6 +130,18 @@ t.test('discovery documents', async (t) => {
     t.match(html, /<form id="try-it-form" method="get" action="\/api\/sandbox\/products">/, 'a plain form that works without JavaScript')
   })
 
+  t.test('GET /api, OpenAPI and /developers list the same endpoints', async (t) => {
+    const index = await json<{ endpoints: Array<{ method: string; path: string; operationId: string }> }>('/api')
+    const openapi = await json<{ paths: Record<string, Record<string, { operationId: string }>> }>('/openapi.json')
+    const documented = Object.entries(openapi.paths).flatMap(([path, item]) =>
+      Object.entries(item).map(([method, op]) => `${method.toUpperCase()} ${path} ${op.operationId}`),
+    )
+    const listed = index.endpoints.map((e) => `${e.method} ${e.path.replace(/:(\w+)/g, '{$1}')} ${e.operationId}`)
+    t.same([...listed].sort(), [...documented].sort(), 'GET /api and /openapi.json name the same operations')
+    const html = await text('/developers')
+    for (const e of index.endpoints) t.match(html, e.path.replace(/:(\w+)/g, '{$1}'), `/developers names ${e.path}`)
+  })
+
   t.test('GET /api lists every discovery document and the sandbox, each resolving', async (t) => {
     const index = await json<{
       authentication: unknown

@@ -1,7 +1,7 @@
 import t from 'tap'
 import { SANDBOX_PRODUCTS } from '../../fixtures/sandbox/products.js'
 import { SANDBOX_STORES } from '../../fixtures/sandbox/stores.js'
-import { SandboxIndexSchema } from '../../http/routes/sandbox.js'
+import { SandboxIndexSchema } from '../../http/contract.js'
 import {
   ErrorSchema,
   ProductSearchResultSchema,
