@@ -1,5 +1,5 @@
 import cors from '@fastify/cors'
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify'
 import type { Config } from '../src/config.js'
 import type { Runtime } from '../src/runtime.js'
 import type { StoreService } from '../src/service.js'
@@ -43,6 +43,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: options.logger ?? false,
     routerOptions: { maxParamLength: 200 },
     bodyLimit: 1024 * 1024,
+    // One line per request instead, from the onResponse hook (http/hardening.ts).
+    logController: new LogController({ disableRequestLogging: true }),
     ...hardenedServerOptions(config.publicBaseUrl),
   })
   const openStreams = new OpenStreams(config.streams.maxOpen)
