@@ -7,7 +7,7 @@ import tseslint from 'typescript-eslint'
 const DOOR_LIBRARIES = ['fastify', 'fastify/*', '@fastify/*', '@modelcontextprotocol/*']
 
 export default tseslint.config(
-  { ignores: ['dist/', 'coverage/', '.tap/', 'node_modules/', 'scratch/'] },
+  { ignores: ['dist/', 'coverage/', '.tap/', 'node_modules/', 'scratch/', 'tap-snapshots/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
