@@ -1,6 +1,6 @@
 import { Command, CommanderError } from 'commander'
 import { VERSION } from '../src/config.js'
-import { ServiceError } from '../src/errors.js'
+import { ServiceError, isUnreachable } from '../src/errors.js'
 import { CLI_VOCABULARY } from './inputs.js'
 import { commands } from './commands/index.js'
 import { CliFailure, EXIT, exitCodeFor } from './context.js'
@@ -82,6 +82,7 @@ function report(error: unknown, json: boolean): number {
 
 /** An upstream failure is not the command's fault, and a command line has no health endpoint to check. */
 function localHint(error: ServiceError, hint: string): string {
+  if (isUnreachable(error)) return hint
   if (exitCodeFor(error) === EXIT.upstream && !/retry after/i.test(hint)) {
     return "This is not a problem with your command. Retry in a few seconds; if it persists, the chain's service is down or unreachable from here."
   }

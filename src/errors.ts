@@ -218,6 +218,14 @@ export const storeNotFound = (code: string): ServiceError =>
     hint: 'Find the store code with {searchStores} by keyword or coordinates.',
   })
 
+/** The way out when the chain's service cannot be reached (DNS, refused, TLS), in each door's words. */
+export const OFFLINE = 'To try the service offline, {offlineOption}.'
+
+/** Whether the failure is that the chain's service cannot be reached at all (its cause says how). */
+export function isUnreachable(error: ServiceError): boolean {
+  return error.cause instanceof UpstreamError && error.cause.unreachable !== undefined
+}
+
 /** Whether the chain's service is to blame (as opposed to the caller's own mistake): worth a warning to whoever runs us. */
 export function isUpstreamFailure(error: ServiceError): boolean {
   return error.cause instanceof UpstreamError || ['upstream_error', 'upstream_unavailable', 'overloaded'].includes(error.code)
@@ -259,7 +267,9 @@ export function toServiceError(error: unknown, family: OperationFamily): Service
         })
       case 'circuit_open':
         return new ServiceError('upstream_unavailable', {
-          hint: `The upstream has been failing; retry after ${retry ?? 30} s.`,
+          hint: error.unreachable
+            ? `The chain's service cannot be reached from here; retry after ${retry ?? 30} s. ${OFFLINE}`
+            : `The upstream has been failing; retry after ${retry ?? 30} s.`,
           detail: error.detail,
           retryAfterSeconds: retry ?? 30,
           cause: error,
@@ -275,11 +285,15 @@ export function toServiceError(error: unknown, family: OperationFamily): Service
         const what = upstreamKindSentence(error)
         const code = family === 'store' ? 'upstream_error' : 'internal_error'
         return new ServiceError(code, {
-          message: `The upstream retail service failed: ${what}.`,
+          message: error.unreachable
+            ? `The upstream retail service could not be reached: ${error.detail}.`
+            : `The upstream retail service failed: ${what}.`,
           hint:
             error.kind === 'rate_limited'
               ? `The upstream is rate limiting; retry after ${retry ?? 5} s.`
-              : 'This is not a problem with your request. Retry in a few seconds; if it persists, check {upstreamHealth}.',
+              : error.unreachable
+                ? `This is not a problem with your request: the chain's service cannot be reached from here. Retry when the network is back. ${OFFLINE}`
+                : 'This is not a problem with your request. Retry in a few seconds; if it persists, check {upstreamHealth}.',
           detail: error.publicDetail,
           retryAfterSeconds: error.kind === 'rate_limited' ? (retry ?? 5) : undefined,
           cause: error,
