@@ -93,7 +93,8 @@ export const ERROR_CODES = {
     ko: '매장 정보 서비스에 일시적인 문제가 있습니다. 잠시 후 다시 시도해 주세요.',
     en: 'The upstream retail service failed or rejected the request.',
     when: 'The upstream failed during a store operation.',
-    advice: 'Retry in a few seconds.',
+    advice:
+      'Retry in a few seconds. When the upstream cannot be reached at all (DNS, connection refused, TLS), `message` names the cause and `hint` the way to try the service offline.',
   },
   overloaded: {
     status: 503,
@@ -107,7 +108,7 @@ export const ERROR_CODES = {
     ko: '매장 정보 서비스가 일시적으로 응답하지 않습니다. 잠시 후 다시 시도해 주세요.',
     en: 'The upstream retail service is unavailable; failing fast until it recovers.',
     when: 'The circuit breaker is open after repeated upstream failures; `Retry-After` is the rest of the cool-down.',
-    advice: 'Wait for `Retry-After` seconds, then retry.',
+    advice: 'Wait for `Retry-After` seconds, then retry; `detail` names the fault that opened the breaker.',
   },
   shutting_down: {
     status: 503,
