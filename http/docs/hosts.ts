@@ -157,6 +157,14 @@ export function localIntro(): { today: string; bundle: string; published: string
   }
 }
 
+/** Claude Desktop's entry on one line, as the README shows it (a generated block: `npm run docs`). */
+export function oneLineDesktopSnippet(packageSpec?: string): string {
+  const launch = launchOf(stdioSetups(packageSpec)[0]!)
+  if (launch.transport !== 'stdio') throw new Error('a local snippet')
+  const args = launch.args.map((a) => JSON.stringify(a)).join(', ')
+  return `{ "mcpServers": { "${SERVER_KEY}": { "command": "${launch.command}", "args": [${args}] } } }`
+}
+
 /** The set-ups as Markdown, for docs/mcp.md and the Markdown form of /developers. */
 export function hostSetupMarkdown(endpoint: string, heading = '###'): string {
   const block = (s: HostSetup) => [`**${s.host}**, in ${s.where}:`, '', '```' + s.language, s.snippet, '```', ''].join('\n')
