@@ -17,9 +17,10 @@ export const CLI_VOCABULARY: Vocabulary = {
   getStore: '`store-finder store <code>`',
   searchStoreProducts: '`store-finder products <code> <keyword>`',
   getProductAvailability: '`store-finder availability <productId> <code>`',
-  searchCatalogue: "the catalogue search (the server's GET /api/catalogue or the MCP tool search_catalogue)",
+  searchCatalogue: "the server's GET /api/catalogue or the MCP tool search_catalogue",
   findProductNearby: '`store-finder where <keyword> --near <place>`',
   upstreamHealth: "whether the chain's service is reachable from here",
+  offlineOption: "add --simulated (or set UPSTREAM_BASE_URL=simulated) to use the built-in simulator of the chain's service",
 }
 
 /** Each command's arguments, parsed by the operation's own schema. */

@@ -1,30 +1,37 @@
 import { Command, CommanderError } from 'commander'
+import stringWidth from 'string-width'
 import { ABOUT, VERSION } from '../src/about.js'
-import { ServiceError } from '../src/errors.js'
+import { ServiceError, isUnreachable } from '../src/errors.js'
 import { CLI_VOCABULARY } from './inputs.js'
 import { commands } from './commands/index.js'
 import { CliFailure, EXIT, exitCodeFor } from './context.js'
 
+// Paragraphs, wrapped by commander to the terminal's width (help below); the example lines are short.
 const ENVIRONMENT = `
-Configuration comes from environment variables (see the README), e.g.
-  UPSTREAM_BASE_URL=simulated store-finder serve   # offline, against the built-in simulator
+Configuration comes from environment variables (see the README), for example:
+  UPSTREAM_BASE_URL=simulated store-finder serve
   PORT=8080 HOST=0.0.0.0 store-finder serve
+UPSTREAM_BASE_URL=simulated (or --simulated) uses the built-in simulator of the chain's service: everything works offline.
 
-Exit codes: 0 ok, 1 unexpected failure, 2 usage or configuration error, 3 no such store or product,
-4 the chain's service failed or is unavailable (retry later), 130 interrupted.`
+Exit codes: 0 ok, 1 unexpected failure, 2 usage or configuration error, 3 no such store or product, 4 the chain's service failed or is unavailable (retry later), 130 interrupted.`
+
+/** The width help is wrapped to: the terminal's, as commander itself reads it; 80 when not a terminal. */
+const helpWidth = () => (process.stdout.isTTY && process.stdout.columns ? process.stdout.columns : 80)
 
 export function buildProgram(): Command {
   const program = new Command(ABOUT.name)
+    // Hangul takes two terminal columns: commander wraps help by display width, measured by string-width.
+    // Commander stops wrapping a description narrower than 40 columns; ours sit right of 37-column terms.
+    .configureHelp({ displayWidth: (text: string) => stringWidth(text), minWidthToWrap: 20 })
     .description(
-      `Find 다이소 (Daiso) stores in Korea and what is in stock in them, from the command line,
-over MCP (stdio or HTTP) or as a REST API.`,
+      'Find 다이소 (Daiso) stores in Korea and what is in stock in them: from the command line, over MCP (stdio or HTTP) or as a REST API.',
     )
     .version(VERSION, '-v, --version')
     .option('--json', 'print machine-readable JSON instead of tables (errors as JSON on stderr)')
     .option('--simulated', 'use the built-in upstream simulator instead of the live service (same as UPSTREAM_BASE_URL=simulated)')
     .showHelpAfterError('(add --help for usage)')
-    .addHelpText('after', ENVIRONMENT)
     .exitOverride()
+  program.addHelpText('after', () => program.createHelp().boxWrap(ENVIRONMENT, helpWidth() - 1))
 
   // The server commands load their modules only when run, so `--help` never starts anything.
   program
@@ -47,11 +54,23 @@ over MCP (stdio or HTTP) or as a REST API.`,
   return program
 }
 
+/** `… | head -1`: the reader left, so what is left to print has no one to read it. Done, quietly, no stack trace. */
+function quietOnEpipe(error: NodeJS.ErrnoException): void {
+  if (error.code === 'EPIPE') process.exit(EXIT.ok)
+  throw error
+}
+
 /** Parses argv, runs the command and sets the exit code; a failure prints one message and its hint. */
 export async function main(argv: string[] = process.argv): Promise<void> {
   const program = buildProgram()
-  // No command at all still means `serve`, as before the CLI had commands; an unknown word is an error.
-  const args = argv.slice(2).length === 0 ? [...argv, 'serve'] : argv
+  if (!process.stdout.listeners('error').includes(quietOnEpipe)) process.stdout.on('error', quietOnEpipe)
+  if (argv.slice(2).length === 0) {
+    // A person at a terminal gets the help; anything else (a process manager, a container) still gets
+    // `serve`, as before the CLI had commands.
+    if (process.stdin.isTTY && process.stdout.isTTY) return void program.outputHelp()
+    argv = [...argv, 'serve']
+  }
+  const args = argv
   try {
     await program.parseAsync(args)
   } catch (error) {
@@ -82,6 +101,7 @@ function report(error: unknown, json: boolean): number {
 
 /** An upstream failure is not the command's fault, and a command line has no health endpoint to check. */
 function localHint(error: ServiceError, hint: string): string {
+  if (isUnreachable(error)) return hint
   if (exitCodeFor(error) === EXIT.upstream && !/retry after/i.test(hint)) {
     return "This is not a problem with your command. Retry in a few seconds; if it persists, the chain's service is down or unreachable from here."
   }

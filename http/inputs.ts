@@ -22,6 +22,8 @@ export const REST_VOCABULARY: Vocabulary = {
   searchCatalogue: 'GET /api/catalogue',
   findProductNearby: 'GET /api/products/nearby',
   upstreamHealth: '/api/health/upstream',
+  offlineOption:
+    "restart the server with UPSTREAM_BASE_URL=simulated (its built-in simulator of the chain's service), or call the fixture sandbox under /api/sandbox",
 }
 
 /** The sandbox's own paths, so its hints send callers to sandbox operations. */

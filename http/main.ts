@@ -1,7 +1,9 @@
 import { ConfigError, loadConfig, type Config } from '../src/config.js'
 import { DOCS_PATH } from '../src/errors.js'
 import { createRuntime, isStartupFailure } from '../src/runtime.js'
+import { speak } from '../src/vocabulary.js'
 import { buildApp } from './app.js'
+import { REST_VOCABULARY } from './inputs.js'
 import './augment.js' // the app's decorations (types only; see there)
 
 /** A start-up failure a person can act on: main() prints the message as one line and exits non-zero. */
@@ -42,7 +44,7 @@ export async function serve(config: Config): Promise<{ close: () => Promise<void
   )
   // Not awaited: the server is up either way; the check only tells the person early.
   void runtime.startupProblem().then((problem) => {
-    if (problem) app.log.warn(problem)
+    if (problem) app.log.warn(speak(problem, REST_VOCABULARY))
   })
 
   let closing: Promise<void> | undefined

@@ -6,8 +6,9 @@
 import { execFileSync } from 'node:child_process'
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { BUNDLE } from '../http/docs/hosts.js'
 import { buildManifest, readPackageJson } from './mcpb-manifest.js'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
@@ -28,9 +29,9 @@ try {
   writeFileSync(join(dir, 'manifest.json'), `${JSON.stringify(buildManifest(pkg), null, 2)}\n`)
   process.stdout.write(run(mcpb, ['validate', join(dir, 'manifest.json')], root))
 
-  const out = join(root, 'dist-bundle')
-  mkdirSync(out, { recursive: true })
-  const file = join(out, `store-finder-${pkg.version}.mcpb`)
+  // Where the documents say it lands (http/docs/hosts.ts).
+  const file = join(root, BUNDLE.file)
+  mkdirSync(dirname(file), { recursive: true })
   process.stdout.write(run(mcpb, ['pack', dir, file], root))
   const mb = (statSync(file).size / 1_048_576).toFixed(1)
   process.stdout.write(`\n${file}: ${mb} MB (${readdirSync(join(dir, 'node_modules')).length} top-level dependencies)\n`)

@@ -1,4 +1,4 @@
-import { hostSetupMarkdown } from '../http/docs/hosts.js'
+import { hostSetupMarkdown, oneLineDesktopSnippet } from '../http/docs/hosts.js'
 import { configurationTable } from '../src/config.js'
 import { errorCatalogueTable } from '../src/errors.js'
 
@@ -10,6 +10,7 @@ export const GENERATED_BLOCKS: Record<string, Record<string, () => string>> = {
   'docs/rest.md': { errors: errorCatalogueTable },
   'docs/operations.md': { configuration: configurationTable },
   'docs/mcp.md': { hosts: () => hostSetupMarkdown('http://localhost:3000/api/mcp', '###').trimEnd() },
+  'README.md': { 'desktop-snippet': () => ['```json', oneLineDesktopSnippet(), '```'].join('\n') },
 }
 
 const blockPattern = (name: string) => new RegExp(`(<!-- generated:${name} -->\\n)([\\s\\S]*?)(\\n<!-- /generated:${name} -->)`)

@@ -3,7 +3,7 @@
  * changing these imports and constructors only.
  */
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client'
-import { StdioClientTransport } from '@modelcontextprotocol/client/stdio'
+import { StdioClientTransport, getDefaultEnvironment } from '@modelcontextprotocol/client/stdio'
 
 export interface Probe {
   tools: string[]
@@ -13,7 +13,18 @@ export interface Probe {
 }
 
 async function probe(client: Client, connect: () => Promise<void>, stderr: () => string): Promise<Probe> {
-  await connect()
+  try {
+    await connect()
+  } catch (error) {
+    // The host's view is "disconnected"; the server's (or npm's) own words are on its stderr.
+    const said = stderr()
+      .split('\n')
+      .filter((line) => line && !line.startsWith('npm warn'))
+      .join('\n')
+    throw new Error(`${error instanceof Error ? error.message : String(error)}${said ? `; the server said:\n${said}` : ''}`, {
+      cause: error,
+    })
+  }
   try {
     const { tools } = await client.listTools()
     const result = await client.callTool({ name: 'search_stores', arguments: { keyword: '강남', pageSize: 1 } })
@@ -25,11 +36,15 @@ async function probe(client: Client, connect: () => Promise<void>, stderr: () =>
   }
 }
 
-/** Starts `command args` as a host would, lists the tools and calls one. */
+/**
+ * Starts `command args` as a host would: in `cwd`, with only the environment hosts pass on (the SDK's
+ * getDefaultEnvironment(): HOME, PATH, SHELL, TERM, USER…) plus the snippet's own `env`; lists the tools
+ * and calls one. A server that exits before answering fails with what it wrote to stderr.
+ */
 export async function probeStdio(options: { command: string; args: string[]; cwd: string; env: Record<string, string> }): Promise<Probe> {
   const transport = new StdioClientTransport({
     ...options,
-    env: { ...(process.env as Record<string, string>), ...options.env },
+    env: { ...getDefaultEnvironment(), ...options.env },
     stderr: 'pipe',
   })
   let stderr = ''

@@ -1,16 +1,18 @@
 /*
- * `npm run smoke:pack`: what a new user does, from the packed tarball in an empty directory, with
- * nothing else installed: the CLI commands, `mcp` under every local host snippet, `serve` under every
- * remote host snippet, the missing-build message, and the .mcpb bundle (validated, unpacked, started).
- * Slow (it builds, installs and bundles), so it is a script rather than part of `npm test`.
- * Every child process is bounded; any failed check exits non-zero.
+ * `npm run smoke:pack`: what a new user does, from the packed tarball, with nothing else installed: the
+ * CLI commands, `mcp` under every local host snippet exactly as written (the tarball's absolute path where
+ * the snippet says /absolute/path/to/…; started from a directory that is not the tarball's, with only the
+ * environment a host passes on), `serve` under every remote host snippet, the missing-build message, a
+ * host's view of a snippet that cannot start, and the .mcpb bundle (validated, unpacked, started).
+ * Slow (it builds, installs and bundles), so it is a script; test/packaging/snippets.test.ts runs the local
+ * snippets in `npm test`. Every child process is bounded; any failed check exits non-zero.
  */
 import { execFileSync, spawn, spawnSync } from 'node:child_process'
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { PACKAGE_NAME, httpSetups, stdioSetups } from '../http/docs/hosts.js'
+import { BUNDLE, PACKAGE_NAME, TARBALL_PLACEHOLDER, httpSetups, launchOf, stdioSetups, tarballSpec } from '../http/docs/hosts.js'
 import { toolDefinitions } from '../tools/index.js'
 import { probeHttp, probeStdio } from './mcp-client.js'
 import { readPackageJson } from './mcpb-manifest.js'
@@ -42,7 +44,6 @@ try {
     .trim()
     .split('\n')
     .pop()!
-  copyFileSync(join(work, tarball), join(empty, tarball))
   const files = execFileSync('tar', ['-tzf', join(work, tarball)], { encoding: 'utf8' })
     .trim()
     .split('\n')
@@ -50,9 +51,19 @@ try {
   check(!files.some((f) => f.endsWith('.ts') || f.endsWith('.map')), 'no .ts sources or source maps in the tarball')
   check(files.includes('package/bin/run.js') && files.includes('package/dist/bin/store-finder.js'), 'launcher and compiled entry shipped')
   check(!files.some((f) => /^package\/(test|bench|scripts|fixtures)\//.test(f)), 'no tests, benchmarks, scripts or raw fixtures')
+  check(files.includes('package/LICENSE'), 'LICENSE shipped')
+  const packedManifest = JSON.parse(execFileSync('tar', ['-xzOf', join(work, tarball), 'package/package.json'], { encoding: 'utf8' })) as {
+    scripts?: Record<string, string>
+  }
+  check(
+    !['prepare', 'prepack', 'prestart', 'preinstall', 'install', 'postinstall'].some((name) => packedManifest.scripts?.[name]),
+    'no lifecycle script in the packed package.json whose file is not shipped',
+    Object.keys(packedManifest.scripts ?? {}).join(', '),
+  )
+  check(!existsSync(join(root, 'package.json.backup')), "the checkout's package.json restored after packing")
 
-  // 2. The CLI, through npx, in an empty directory.
-  const spec = `./${tarball}`
+  // 2. The CLI, through npx, in an empty directory that is not the tarball's.
+  const spec = tarballSpec(join(work, tarball))
   const npx = (args: string[], env: Record<string, string> = {}) => {
     const r = spawnSync('npx', ['-y', spec, ...args], { cwd: empty, env: { ...process.env, ...env }, encoding: 'utf8', timeout: 180_000 })
     return { code: r.status, out: r.stdout ?? '', err: r.stderr ?? '' }
@@ -74,7 +85,10 @@ try {
     return r
   }
   const sim = ['--simulated']
-  check(cli(['--version'], 0).out.trim() === pkg.version, 'version')
+  const first = cli(['--version'], 0)
+  check(first.out.trim() === pkg.version, 'version')
+  const listed = /install-scripts|allowScripts/.test(first.err)
+  check(!listed, 'npm lists no install script of ours', listed ? first.err.slice(0, 300) : '')
   check(/stores \[options\] <keyword>/.test(cli(['--help'], 0, {}, false).out), '--help lists the commands')
   check(/Usage: store-finder serve/.test(cli(['serve', '--help'], 0).out), 'serve --help prints help, starts nothing')
   check(/Usage: store-finder mcp/.test(cli(['mcp', '--help'], 0, {}, false).out), 'mcp --help prints help, starts nothing')
@@ -95,18 +109,37 @@ try {
   cli(['stores'], 2)
   cli(['bogus'], 2)
 
-  // 3. Every local host snippet, with the package name swapped for the tarball.
+  // 3. Every local host snippet as written, the placeholder replaced by the tarball's absolute path,
+  //    from another directory with a host's environment (scripts/mcp-client.ts).
+  const elsewhere = join(work, 'host-cwd')
+  mkdirSync(elsewhere)
   for (const setup of stdioSetups(spec)) {
-    if (setup.launch.transport !== 'stdio') continue
-    say(`\n# ${setup.host} (stdio): ${setup.launch.command} ${setup.launch.args.join(' ')}`)
-    const result = await probeStdio({
-      command: setup.launch.command,
-      args: setup.launch.args,
-      cwd: empty,
-      env: { UPSTREAM_BASE_URL: 'simulated' },
-    })
-    check(JSON.stringify(result.tools) === JSON.stringify(expectedTools), `${setup.host} lists the tools`, result.tools.join(', '))
-    check(/"stores"/.test(result.sample), `${setup.host} search_stores answers`, result.sample.slice(0, 120))
+    const launch = launchOf(setup)
+    if (launch.transport !== 'stdio') continue
+    say(`\n# ${setup.host} (stdio), from ${elsewhere}: ${launch.command} ${launch.args.join(' ')}`)
+    try {
+      const result = await probeStdio({
+        command: launch.command,
+        args: launch.args,
+        cwd: elsewhere,
+        env: { UPSTREAM_BASE_URL: 'simulated' },
+      })
+      check(JSON.stringify(result.tools) === JSON.stringify(expectedTools), `${setup.host} lists the tools`, result.tools.join(', '))
+      check(/"stores"/.test(result.sample), `${setup.host} search_stores answers`, result.sample.slice(0, 120))
+    } catch (error) {
+      check(false, `${setup.host} lists the tools`, error instanceof Error ? error.message : String(error))
+    }
+  }
+  // A snippet whose path is wrong: the host's failure carries npm's own words, not a bare time-out.
+  const wrong = stdioSetups(tarballSpec(TARBALL_PLACEHOLDER))[0]!
+  const wrongLaunch = launchOf(wrong)
+  if (wrongLaunch.transport === 'stdio') {
+    const failure = await probeStdio({ command: wrongLaunch.command, args: wrongLaunch.args, cwd: elsewhere, env: {} }).then(
+      () => 'started',
+      (error: unknown) => (error instanceof Error ? error.message : String(error)),
+    )
+    say(`\n# the snippet with its placeholder path left in:\n${failure.split('\n').slice(0, 4).join('\n')}`)
+    check(/ENOENT|no such file/i.test(failure), 'a snippet that cannot start fails with the real reason')
   }
 
   // 4. serve, and every remote host snippet against it.
@@ -181,7 +214,7 @@ try {
   // 6. The Claude Desktop bundle: build, validate, unpack, start it the way the manifest says.
   say(`\n$ npm run bundle`)
   execFileSync('npm', ['run', '--silent', 'bundle'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'], timeout: 300_000 })
-  const bundle = join(root, 'dist-bundle', `store-finder-${pkg.version}.mcpb`)
+  const bundle = join(root, BUNDLE.file)
   say(`${bundle}: ${(statSync(bundle).size / 1_048_576).toFixed(1)} MB`)
   const unpacked = join(work, 'mcpb')
   const mcpb = join(root, 'node_modules', '.bin', 'mcpb')

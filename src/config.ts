@@ -17,17 +17,19 @@ const int = (min: number, max: number, fallback: number) =>
     .optional()
     .transform((v) => v ?? fallback)
 
+function isHttpUrl(value: string): boolean {
+  try {
+    const u = new URL(value)
+    return u.protocol === 'http:' || u.protocol === 'https:'
+  } catch {
+    return false
+  }
+}
+
 const url = z
   .string()
   .trim()
-  .refine((v) => {
-    try {
-      const u = new URL(v)
-      return u.protocol === 'http:' || u.protocol === 'https:'
-    } catch {
-      return false
-    }
-  }, 'an absolute http(s) URL')
+  .refine(isHttpUrl, 'an absolute http(s) URL')
   .transform((v) => v.replace(/\/+$/, ''))
 
 const redisUrl = z
@@ -56,7 +58,7 @@ const EnvSchema = z.object({
   HOST: z
     .string()
     .trim()
-    .min(1)
+    .min(1, 'an address of this machine, such as 127.0.0.1 or 0.0.0.0')
     .optional()
     .default('127.0.0.1')
     .describe('Listening address. Use `0.0.0.0` behind a proxy, with `PUBLIC_BASE_URL` or `ALLOWED_HOSTS` set.'),
@@ -75,8 +77,15 @@ const EnvSchema = z.object({
         .filter(Boolean),
     )
     .describe('Comma-separated extra host names `/api/mcp` accepts (DNS-rebinding protection); `*` turns the check off.'),
+  // One refinement rather than a union, so a bad value is told the expected form (a union only says "Invalid input").
   UPSTREAM_BASE_URL: z
-    .union([z.literal(SIMULATED), url])
+    .string()
+    .trim()
+    .refine(
+      (v) => v === SIMULATED || isHttpUrl(v),
+      `\`${SIMULATED}\` (the built-in simulator) or an absolute http(s) URL such as ${DEFAULT_UPSTREAM}`,
+    )
+    .transform((v) => (v === SIMULATED ? v : v.replace(/\/+$/, '')))
     .optional()
     .default(DEFAULT_UPSTREAM)
     .describe(
@@ -90,7 +99,7 @@ const EnvSchema = z.object({
   UPSTREAM_USER_AGENT: z
     .string()
     .trim()
-    .min(1)
+    .min(1, 'a User-Agent string, e.g. store-finder/1.0.0 (+https://example.com)')
     .optional()
     .default(`${ABOUT.name}/${ABOUT.version} (+${ABOUT.repository}; anonymous store and stock lookup)`)
     .describe('Identifies the service to the upstream. The pre-auth token is bound to it.'),
@@ -141,14 +150,16 @@ const EnvSchema = z.object({
   REDIS_KEY_PREFIX: z
     .string()
     .trim()
-    .min(1)
-    .max(100)
+    .min(1, '1 to 100 characters, e.g. store-finder:')
+    .max(100, '1 to 100 characters, e.g. store-finder:')
     .optional()
     .default('store-finder:')
     .describe('Prefix of every key, so several deployments can share one Redis.'),
   REDIS_TIMEOUT_MS: int(10, 10_000, 250).describe('Bound on each Redis command; a Redis slower than this counts as lost.'),
   LOG_LEVEL: z
-    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+      error: 'one of fatal, error, warn, info, debug, trace, silent',
+    })
     .optional()
     .default('info')
     .describe('`fatal`, `error`, `warn`, `info`, `debug`, `trace` or `silent`. Logs are JSON on stdout (stderr for stdio MCP).'),

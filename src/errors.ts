@@ -93,7 +93,8 @@ export const ERROR_CODES = {
     ko: '매장 정보 서비스에 일시적인 문제가 있습니다. 잠시 후 다시 시도해 주세요.',
     en: 'The upstream retail service failed or rejected the request.',
     when: 'The upstream failed during a store operation.',
-    advice: 'Retry in a few seconds.',
+    advice:
+      'Retry in a few seconds. When the upstream cannot be reached at all (DNS, connection refused, TLS), `message` names the cause and `hint` the way to try the service offline.',
   },
   overloaded: {
     status: 503,
@@ -107,7 +108,7 @@ export const ERROR_CODES = {
     ko: '매장 정보 서비스가 일시적으로 응답하지 않습니다. 잠시 후 다시 시도해 주세요.',
     en: 'The upstream retail service is unavailable; failing fast until it recovers.',
     when: 'The circuit breaker is open after repeated upstream failures; `Retry-After` is the rest of the cool-down.',
-    advice: 'Wait for `Retry-After` seconds, then retry.',
+    advice: 'Wait for `Retry-After` seconds, then retry; `detail` names the fault that opened the breaker.',
   },
   shutting_down: {
     status: 503,
@@ -218,6 +219,14 @@ export const storeNotFound = (code: string): ServiceError =>
     hint: 'Find the store code with {searchStores} by keyword or coordinates.',
   })
 
+/** The way out when the chain's service cannot be reached (DNS, refused, TLS), in each door's words. */
+export const OFFLINE = 'To try the service offline, {offlineOption}.'
+
+/** Whether the failure is that the chain's service cannot be reached at all (its cause says how). */
+export function isUnreachable(error: ServiceError): boolean {
+  return error.cause instanceof UpstreamError && error.cause.unreachable !== undefined
+}
+
 /** Whether the chain's service is to blame (as opposed to the caller's own mistake): worth a warning to whoever runs us. */
 export function isUpstreamFailure(error: ServiceError): boolean {
   return error.cause instanceof UpstreamError || ['upstream_error', 'upstream_unavailable', 'overloaded'].includes(error.code)
@@ -259,7 +268,9 @@ export function toServiceError(error: unknown, family: OperationFamily): Service
         })
       case 'circuit_open':
         return new ServiceError('upstream_unavailable', {
-          hint: `The upstream has been failing; retry after ${retry ?? 30} s.`,
+          hint: error.unreachable
+            ? `The chain's service cannot be reached from here; retry after ${retry ?? 30} s. ${OFFLINE}`
+            : `The upstream has been failing; retry after ${retry ?? 30} s.`,
           detail: error.detail,
           retryAfterSeconds: retry ?? 30,
           cause: error,
@@ -275,11 +286,15 @@ export function toServiceError(error: unknown, family: OperationFamily): Service
         const what = upstreamKindSentence(error)
         const code = family === 'store' ? 'upstream_error' : 'internal_error'
         return new ServiceError(code, {
-          message: `The upstream retail service failed: ${what}.`,
+          message: error.unreachable
+            ? `The upstream retail service could not be reached: ${error.detail}.`
+            : `The upstream retail service failed: ${what}.`,
           hint:
             error.kind === 'rate_limited'
               ? `The upstream is rate limiting; retry after ${retry ?? 5} s.`
-              : 'This is not a problem with your request. Retry in a few seconds; if it persists, check {upstreamHealth}.',
+              : error.unreachable
+                ? `This is not a problem with your request: the chain's service cannot be reached from here. Retry when the network is back. ${OFFLINE}`
+                : 'This is not a problem with your request. Retry in a few seconds; if it persists, check {upstreamHealth}.',
           detail: error.publicDetail,
           retryAfterSeconds: error.kind === 'rate_limited' ? (retry ?? 5) : undefined,
           cause: error,

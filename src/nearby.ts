@@ -1,4 +1,4 @@
-import { LIMITS, PRODUCT_ID_PATTERN, type NearbyStockEntry, type ProductNearby } from './schemas.js'
+import { LIMITS, PRODUCT_ID_PATTERN, type NearbyStockEntry, type ProductNearby, type ScanProgress } from './schemas.js'
 import { floorLabel, isOpenNow } from './store-facts.js'
 import { stockKey, type CatalogueItem, type Upstream, type UpstreamStore } from './upstream/port.js'
 import { UpstreamError } from './upstream/errors.js'
@@ -20,13 +20,19 @@ export interface NearbyRequest {
  * zone for the nearest few. Three dependent round trips on a cold cache: catalogue and stores, stock,
  * placements. A failed stock batch fails the answer; it is never "nowhere".
  */
-export async function findNearby(upstream: Upstream, request: NearbyRequest, signal: AbortSignal): Promise<ProductNearby> {
+export async function findNearby(
+  upstream: Upstream,
+  request: NearbyRequest,
+  signal: AbortSignal,
+  report: (p: ScanProgress) => void = () => {},
+): Promise<ProductNearby> {
   const storeCount = LIMITS.nearbyStoresScanned + (request.storeCode ? 1 : 0)
   const [catalogue, stores] = await Promise.all([
     request.catalogue,
     upstream.searchStores({ latitude: request.origin.lat, longitude: request.origin.lng, page: 1, pageSize: storeCount }, signal),
   ])
   const products = bestMatches(catalogue.items, request.keyword)
+  report({ found: 0, target: LIMITS.nearbyResultsReturned, page: 1, scanned: 0, percent: 30 })
   const checked = products.map(({ productId, name, price }) => ({ id: productId, name, price }))
   if (products.length === 0) {
     return {
@@ -63,7 +69,9 @@ export async function findNearby(upstream: Upstream, request: NearbyRequest, sig
     throw new UpstreamError('bad_response', 'selStrPkupStck', `stock unknown at all ${nearest.length} stores checked`)
   }
   const results = entries.slice(0, LIMITS.nearbyResultsReturned)
+  report({ found: entries.length, target: LIMITS.nearbyResultsReturned, page: 1, scanned: pairs, percent: 70 })
   await placeNearest(upstream, results, signal)
+  report({ found: entries.length, target: LIMITS.nearbyResultsReturned, page: 1, scanned: pairs, percent: 100 })
 
   const answer: ProductNearby = { products: checked, results }
   if (results.length === 0) {

@@ -129,7 +129,7 @@ export class StoreService {
    * Which of the stores nearest a store or a point have the best catalogue matches of a keyword in
    * stock, nearest first, with floor and zone for the nearest few.
    */
-  async findProductNearby(input: ProductNearbyInput, options: CallOptions = {}): Promise<ProductNearby> {
+  async findProductNearby(input: ProductNearbyInput, options: ScanOptions = {}): Promise<ProductNearby> {
     return this.#guard('product', () =>
       this.#withScanSlot(() =>
         this.#withDeadline(options.signal, async (signal) => {
@@ -154,7 +154,8 @@ export class StoreService {
           } else {
             origin = { lat: input.latitude as number, lng: input.longitude as number }
           }
-          return findNearby(this.upstream, { keyword, origin, storeCode: input.storeCode, catalogue, now: this.now() }, signal)
+          const request = { keyword, origin, storeCode: input.storeCode, catalogue, now: this.now() }
+          return findNearby(this.upstream, request, signal, options.onProgress)
         }),
       ),
     )

@@ -26,6 +26,8 @@ export const TERMS = [
   'findProductNearby',
   /** Where to see whether the upstream is healthy. */
   'upstreamHealth',
+  /** How to try the service without the chain's (the built-in simulator), said as "to try it offline, …". */
+  'offlineOption',
 ] as const
 
 export type Term = (typeof TERMS)[number]

@@ -18,6 +18,7 @@ export const MCP_VOCABULARY: Vocabulary = {
   searchCatalogue: 'search_catalogue',
   findProductNearby: 'find_product_nearby',
   upstreamHealth: "the server's GET /api/health/upstream",
+  offlineOption: "restart the server with UPSTREAM_BASE_URL=simulated (its built-in simulator of the chain's service)",
 }
 
 /** Over stdio there is no HTTP path to point at; the server's warnings go to the host's log instead. */
@@ -25,4 +26,6 @@ export const STDIO_VOCABULARY: Vocabulary = {
   ...MCP_VOCABULARY,
   upstreamHealth:
     "the warnings this server writes to stderr (the host's MCP log for store-finder), which say whether the chain's service is down or unreachable",
+  offlineOption:
+    'add "env": {"UPSTREAM_BASE_URL": "simulated"} to store-finder\'s entry in the host\'s MCP configuration and restart it (the built-in simulator of the chain\'s service)',
 }

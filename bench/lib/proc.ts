@@ -106,7 +106,7 @@ export class Launcher {
 
   /** Whether the stdio MCP entry exists in the form this launcher runs. */
   hasStdioMcp(): boolean {
-    return existsSync(join(this.root, this.mode === 'dist' ? 'dist/tools/stdio.js' : 'tools/stdio.ts'))
+    return existsSync(join(this.root, this.mode === 'dist' ? 'dist/tools/transports/stdio.js' : 'tools/transports/stdio.ts'))
   }
 
   spawnNode(

@@ -77,7 +77,7 @@ export async function mcpStdioScenario(ctx: BenchContext): Promise<ScenarioRow> 
     return {
       id: 6,
       title: 'store-finder mcp: start → initialize',
-      figure: 'not run: tools/stdio is missing',
+      figure: 'not run: tools/transports/stdio is missing',
       target: '≤ 500 ms',
       met: null,
       data: {},

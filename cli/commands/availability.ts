@@ -25,10 +25,10 @@ export function register(program: Command): void {
           renderTable(
             [
               { header: 'code' },
-              { header: 'name', shrink: true },
+              { header: 'name', shrink: 2 },
               { header: 'stock', align: 'right' },
               { header: 'distance', align: 'right' },
-              { header: 'address', shrink: true },
+              { header: 'address', shrink: 1 },
             ],
             result.otherBranches.map((b) => [
               b.code,

@@ -1,8 +1,9 @@
 import type { Command } from 'commander'
 import { LIMITS } from '../../src/schemas.js'
-import { CLI_INPUTS } from '../inputs.js'
+import { withHintIn } from '../../src/vocabulary.js'
+import { CLI_INPUTS, CLI_VOCABULARY } from '../inputs.js'
 import { floorLabel, parseWhole, printJson, won, withService } from '../context.js'
-import { scanProgress } from '../progress.js'
+import { progressBar } from '../progress.js'
 import { renderTable } from '../table.js'
 
 export function register(program: Command): void {
@@ -16,21 +17,34 @@ export function register(program: Command): void {
     .action(async (code: string, keyword: string, options: { page: number }, command: Command) => {
       const input = CLI_INPUTS.searchStoreProducts.parse({ code, keyword, page: options.page }, 'json')
       await withService(command, async (service, io) => {
-        const progress = scanProgress(io, `${input.keyword} @ ${input.storeCode}`)
-        let result
+        const progress = progressBar(io, `${input.keyword} @ ${input.storeCode}`)
+        let found
         try {
-          result = await service.searchStoreProducts(input, { signal: io.signal, onProgress: progress.report })
+          found = await service.searchStoreProducts(input, { signal: io.signal, onProgress: progress.report })
         } finally {
           progress.stop()
         }
+        const result = withHintIn(found, CLI_VOCABULARY)
         if (io.json) return printJson(io, result)
-        if (result.products.length === 0) io.out('No product matching the keyword is in stock in the pages scanned.')
-        else
+        if (result.products.length === 0) {
+          // The scan's last progress event says how much of the catalogue it looked at: none means no such product.
+          const scanned = progress.last()?.scanned
+          if (scanned === 0 && input.page === 1) {
+            io.out(`No such product in the catalogue: nothing in it matches ${JSON.stringify(input.keyword)}.`)
+            io.out('Try a shorter or more general product word (우산 rather than 장우산 자동).')
+            return
+          }
+          io.out(
+            `Nothing matching ${JSON.stringify(input.keyword)} is in stock at store ${input.storeCode}${result.hasMore ? ' in the pages scanned' : ''}.`,
+          )
+          if (result.hint) io.out(result.hint)
+          io.out(`\nWhere the nearest stores have it: store-finder where ${JSON.stringify(input.keyword)} --near ${input.storeCode}`)
+        } else
           io.out(
             renderTable(
               [
                 { header: 'id' },
-                { header: 'name', shrink: true },
+                { header: 'name', shrink: 1 },
                 { header: 'price', align: 'right' },
                 { header: 'stock', align: 'right' },
                 { header: 'floor', align: 'right' },

@@ -16,7 +16,7 @@ export function register(program: Command): void {
         if (io.json) return printJson(io, store)
         io.out(
           renderTable(
-            [{ header: 'field' }, { header: 'value', shrink: true }],
+            [{ header: 'field' }, { header: 'value', shrink: 1, min: 8 }],
             [
               ['code', store.code],
               ['name', store.name],

@@ -16,10 +16,10 @@ export function storeTable(io: Io, stores: Store[], distanceFrom?: { lat: number
   return renderTable(
     [
       { header: 'code' },
-      { header: 'name', shrink: true },
+      { header: 'name', shrink: 2 },
       ...(distanceFrom ? [{ header: 'distance', align: 'right' as const }] : []),
       { header: 'hours' },
-      { header: 'address', shrink: true },
+      { header: 'address', shrink: 1 },
     ],
     rows,
     io.columns,

@@ -6,6 +6,7 @@ import { validateInput } from '../../src/validation.js'
 import { withHintIn } from '../../src/vocabulary.js'
 import { CLI_INPUTS, CLI_VOCABULARY } from '../inputs.js'
 import { CliFailure, EXIT, floorLabel, printJson, won, withService } from '../context.js'
+import { progressBar } from '../progress.js'
 import { renderTable } from '../table.js'
 
 const POINT = /^\s*(-?\d+(?:\.\d+)?)\s*,\s*(-?\d+(?:\.\d+)?)\s*$/
@@ -53,17 +54,29 @@ export function register(program: Command): void {
       await withService(command, async (service, io) => {
         const place = await placeOf(service, input.near, io.signal)
         const nearby = CLI_INPUTS.findProductNearby.parse({ keyword: input.keyword, ...place.input }, 'json')
-        const answer = withHintIn(await service.findProductNearby(nearby, { signal: io.signal }), CLI_VOCABULARY)
+        const progress = progressBar(io, `${input.keyword} near ${place.label}`, { kind: 'nearby' })
+        let found
+        try {
+          found = await service.findProductNearby(nearby, { signal: io.signal, onProgress: progress.report })
+        } finally {
+          progress.stop()
+        }
+        const answer = withHintIn(found, CLI_VOCABULARY)
         if (io.json) return printJson(io, answer)
         if (answer.results.length === 0) return io.out(answer.hint ?? `No store near ${place.label} has it in stock.`)
+        // Asked about a store: say so when that store itself is not among the ones that have it.
+        const named = 'code' in place.input ? place.input.code : undefined
+        if (named !== undefined && !answer.results.some((r) => r.store.code === named)) {
+          io.out(`${place.label} itself does not have it in stock.`)
+        }
         io.out(`Near ${place.label}, nearest first (floor looked up for the nearest ${Math.min(5, answer.results.length)}):`)
         io.out(
           renderTable(
             [
               { header: 'distance', align: 'right' },
-              { header: 'store', shrink: true },
+              { header: 'store', shrink: 2 },
               { header: 'open' },
-              { header: 'product', shrink: true },
+              { header: 'product', shrink: 1 },
               { header: 'price', align: 'right' },
               { header: 'stock', align: 'right' },
               { header: 'floor' },

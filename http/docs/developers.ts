@@ -3,7 +3,7 @@ import { escapeUTF8 as escapeHTML } from 'entities'
 import { Marked, type Tokens } from 'marked'
 import { SANDBOX_LOOKUP_CODE, SANDBOX_STORES } from '../../fixtures/sandbox/stores.js'
 import { SANDBOX_PATHS, SANDBOX_PRODUCT_KEYWORDS } from '../contract.js'
-import { PACKAGE_NAME, httpSetups, stdioSetups, type HostSetup } from './hosts.js'
+import { PACKAGE_NAME, httpSetups, localIntro, stdioSetups, type HostSetup } from './hosts.js'
 import { SERVICE_TITLE, slug } from './markdown.js'
 import type { DocModel } from './model.js'
 
@@ -27,6 +27,8 @@ p, li, td, summary { overflow-wrap: break-word; word-break: keep-all; }
 .start { border: 1px solid var(--line); border-radius: 8px; padding: 0 1rem .5rem; margin: 1rem 0; }
 .start h2 { border: 0; margin-top: 1rem; }
 details { margin: .5rem 0; }
+details.operation { margin: 0; border-top: 1px solid var(--line); padding: .35rem 0; }
+details.operation > summary > h3 { display: inline; font-size: 1.05rem; margin: 0; }
 summary { cursor: pointer; font-weight: 600; }
 details pre { margin-top: .5rem; }
 @media (max-width: 480px) { h1 { font-size: 1.45rem; } .start { padding: 0 .6rem .4rem; } pre { padding: .6rem; font-size: .85rem; } }
@@ -134,19 +136,44 @@ function setupBlock(s: HostSetup, open = false): string {
   return `<details${open ? ' open' : ''}><summary>${escapeHTML(s.host)}</summary><p>In ${escapeHTML(s.where)}:</p>${codeBlock(s.snippet)}</details>`
 }
 
+/** Inline Markdown (code spans) of the shared set-up sentences, as HTML. */
+const inline = (markdown: string) => new Marked().parseInline(markdown, { async: false })
+
+/**
+ * Each operation of the reference ("… endpoints" sections) folded into a <details> whose summary is its
+ * heading: the page lists them all at a glance and opens one on a click, or on a link to its anchor
+ * (browsers open a <details> that a fragment points into).
+ */
+function foldOperations(html: string): string {
+  let section = ''
+  return html
+    .split(/(?=<h[23] id=")/)
+    .map((chunk) => {
+      const heading = /^<h([23]) id="([^"]*)">/.exec(chunk)
+      if (heading?.[1] === '2') section = heading[2] ?? ''
+      if (heading?.[1] !== '3' || !section.endsWith('-endpoints')) return chunk
+      const end = chunk.indexOf('</h3>') + '</h3>'.length
+      return `<details class="operation"><summary>${chunk.slice(0, end)}</summary>\n${chunk.slice(end)}</details>\n`
+    })
+    .join('')
+}
+
 /**
  * The top of the page, for a person who just arrived: what this is, how to connect an MCP host (the
  * reason most people come), and a form to try it. The full reference follows.
  */
 function startHere(model: DocModel): string {
   const [desktop, ...otherLocal] = stdioSetups()
+  const intro = localIntro()
   return `<h1 id="store-finder">Store Finder: 다이소 (Daiso) stores and what is in stock</h1>
 <p class="lead">Find the stores of 다이소 (Daiso), the Korean variety-store chain, and what a store has in stock, with price, floor and zone, and which nearby stores have a product. For AI assistants over MCP, for people on the command line, and for programs as a REST API. Anonymous and free: no key, no sign-up.</p>
 <section class="start" aria-labelledby="connect">
 <h2 id="connect">Connect an MCP host</h2>
-<p>Local (stdio), started by the host itself with Node.js 20 or later. Claude Desktop: open the <code>store-finder.mcpb</code> bundle for a one-click install, or add to <code>claude_desktop_config.json</code>:</p>
+<p>Local (stdio), started by the host itself with Node.js 20 or later. ${inline(intro.today)}</p>
+<p>${inline(intro.bundle)} Or add to <code>claude_desktop_config.json</code>:</p>
 ${codeBlock(desktop!.snippet)}
 ${otherLocal.map((s) => setupBlock(s)).join('\n')}
+<p>${inline(intro.published)}</p>
 <details><summary>Remote (HTTP) at ${escapeHTML(model.mcpEndpoint)}</summary>
 ${httpSetups(model.mcpEndpoint)
   .map((s) => `<p><strong>${escapeHTML(s.host)}</strong>, in ${escapeHTML(s.where)}:</p>${codeBlock(s.snippet)}`)
@@ -165,7 +192,7 @@ function tryItForm(): string {
   ).join('')
   return `<section class="start" aria-labelledby="try-it">
 <h2 id="try-it">Try it</h2>
-<p>On the command line: <code>npx -y ${escapeHTML(PACKAGE_NAME)} stores 강남</code>, then <code>… products 11199 수납</code>. Here, against the sandbox's fixture products (it never contacts the chain's service); keywords that match: ${SANDBOX_PRODUCT_KEYWORDS.map((k) => `<code>${escapeHTML(k)}</code>`).join(', ')}.</p>
+<p>On the command line, in a checkout after <code>npm install</code>: <code>node bin/run.js stores 강남</code>, then <code>… products 11199 수납</code> (add <code>--simulated</code> to try it offline; once the package is published, <code>npx -y ${escapeHTML(PACKAGE_NAME)} stores 강남</code>). Here, against the sandbox's fixture products (it never contacts the chain's service); keywords that match: ${SANDBOX_PRODUCT_KEYWORDS.map((k) => `<code>${escapeHTML(k)}</code>`).join(', ')}.</p>
 <form id="try-it-form" method="get" action="${escapeHTML(SANDBOX_PATHS.products)}">
 <label>Store (branchCode)<select name="branchCode">${options}</select></label>
 <label>Product keyword<input name="keyword" value="${escapeHTML(SANDBOX_PRODUCT_KEYWORDS[0] ?? '')}" required maxlength="100"></label>
@@ -178,7 +205,7 @@ function tryItForm(): string {
 /** The full HTML page for one base URL. */
 export function developersHtml(model: DocModel, guideMarkdown: string): string {
   // The page has its own title and introduction; the guide's H1 would repeat it above the reference.
-  const body = renderer().parse(guideMarkdown.replace(/^# .*\n/, ''), { async: false })
+  const body = foldOperations(renderer().parse(guideMarkdown.replace(/^# .*\n/, ''), { async: false }))
   const link = (path: string, text: string) => `<a href="${escapeHTML(`${model.base}${path}`)}">${escapeHTML(text)}</a>`
   return `<!doctype html>
 <html lang="en">

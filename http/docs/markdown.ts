@@ -160,7 +160,8 @@ function sandboxSection(model: DocModel): string {
   ].join('\n')
 }
 
-function mcpSection(model: DocModel, heading: string): string {
+/** `hostSnippets: false` where the page shows them itself (the HTML /developers, at #connect). */
+function mcpSection(model: DocModel, heading: string, hostSnippets = true): string {
   const endpoint = model.mcpEndpoint
   return [
     `${heading} Model Context Protocol (MCP)`,
@@ -169,9 +170,11 @@ function mcpSection(model: DocModel, heading: string): string {
     '',
     toolTable(model),
     '',
-    hostSetupMarkdown(endpoint, `${heading}#`),
+    hostSnippets
+      ? hostSetupMarkdown(endpoint, `${heading}#`)
+      : "Every host's set-up, local and remote: [Connect an MCP host](#connect), at the top of this page.",
     '',
-    'Raw JSON-RPC with curl:',
+    "Raw JSON-RPC with curl (an initialize-era client, then a 2026-07-28 one: no `initialize`; every request carries the `_meta` envelope with the protocol version and the client's capabilities, and the `Mcp-Method` header):",
     '',
     fence(
       'sh',
@@ -180,6 +183,9 @@ function mcpSection(model: DocModel, heading: string): string {
         `  -d '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"curl","version":"1.0.0"}}}'`,
         `curl -X POST ${shellQuote(endpoint)} -H 'Content-Type: application/json' -H 'Accept: application/json, text/event-stream' \\`,
         `  -d '{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"search_stores","arguments":{"keyword":"강남"}}}'`,
+        `curl -X POST ${shellQuote(endpoint)} -H 'Content-Type: application/json' -H 'Accept: application/json, text/event-stream' \\`,
+        `  -H 'MCP-Protocol-Version: 2026-07-28' -H 'Mcp-Method: server/discover' \\`,
+        `  -d '${JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'server/discover', params: { _meta: MODERN_META } })}'`,
       ].join('\n'),
     ),
   ].join('\n')
@@ -201,8 +207,18 @@ function quickStart(model: DocModel): string {
   ].join('\n')
 }
 
-/** The developer guide: the Markdown form of /developers (the HTML page renders this plus a try-it form). */
-export function developerGuideMarkdown(model: DocModel): string {
+/** The 2026-07-28 envelope every request carries: the protocol version and the client's capabilities (both required). */
+const MODERN_META = {
+  'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+  'io.modelcontextprotocol/clientCapabilities': {},
+  'io.modelcontextprotocol/clientInfo': { name: 'curl', version: '1.0.0' },
+}
+
+/**
+ * The developer guide: the Markdown form of /developers. The HTML page renders it below its own
+ * "Connect" and "Try it" sections, so it leaves out the host snippets there (`hostSnippets: false`).
+ */
+export function developerGuideMarkdown(model: DocModel, { hostSnippets = true }: { hostSnippets?: boolean } = {}): string {
   const byTag = new Map<string, DocOperation[]>()
   for (const op of model.operations) byTag.set(op.tag, [...(byTag.get(op.tag) ?? []), op])
   const sections: string[] = [
@@ -259,7 +275,7 @@ export function developerGuideMarkdown(model: DocModel): string {
     '',
     errorTable(),
     '',
-    mcpSection(model, '##'),
+    mcpSection(model, '##', hostSnippets),
     '',
     '## Limits',
     '',

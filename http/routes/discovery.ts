@@ -303,7 +303,8 @@ export function createDiscoveryDocuments(registry: RouteRegistry): DiscoveryDocu
       openapiJson: JSON.stringify(openapi, null, 2),
       // No anchors/aliases: some OpenAPI tools do not resolve YAML aliases.
       openapiYaml: YAML.stringify(openapi, { aliasDuplicateObjects: false, lineWidth: 0 }),
-      developersHtml: developersHtml(model, guide),
+      // The page shows the host snippets once, at its top; the Markdown form keeps them in its MCP section.
+      developersHtml: developersHtml(model, developerGuideMarkdown(model, { hostSnippets: false })),
       developersMarkdown: guide,
       overview: overviewMarkdown(model),
       agentInstructions: agentInstructionsMarkdown(model),

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import { VERSION } from '../../src/about.js'
-import { ServiceError } from '../../src/errors.js'
+import { OFFLINE, ServiceError } from '../../src/errors.js'
 import { ErrorSchema } from '../../src/schemas.js'
 import { errorBody } from '../errors.js'
 import { PROBE_CACHE_MS, type Runtime } from '../../src/runtime.js'
@@ -92,13 +92,13 @@ export function registerHealthRoutes(
       },
     },
     handler: async (request, reply) => {
-      const health = await probe.check()
+      const { unreachable, ...health } = await probe.check()
       reply.header('cache-control', `max-age=${PROBE_CACHE_MS / 1000}`)
       if (health.ok) return health
       const failed = health.steps.filter((s) => !s.ok).map((s) => s.step)
       const error = new ServiceError('upstream_unavailable', {
         message: `The upstream check failed at: ${failed.join(', ')}.`,
-        hint: 'Product and store operations that use these steps will fail until the upstream recovers.',
+        hint: `Product and store operations that use these steps will fail until the upstream recovers.${unreachable ? ` ${OFFLINE}` : ''}`,
         detail: health.steps.find((s) => !s.ok)?.detail,
       })
       return reply.code(503).send({ ...errorBody(request, error), checkedAt: health.checkedAt, steps: health.steps })

@@ -38,6 +38,8 @@ export class CircuitBreaker {
   #probing = false
   #opens = 0
   #mirror: { at: number; state: FleetCircuitState } | undefined
+  /** The last upstream fault this process saw: an open breaker reports it, not only "failing fast". */
+  #lastFault: UpstreamError | undefined
 
   constructor(
     private readonly threshold: number,
@@ -76,9 +78,7 @@ export class CircuitBreaker {
     }
     const state = this.state
     if (state === 'open' || (state === 'half_open' && this.#probing)) {
-      throw new UpstreamError('circuit_open', endpoint, `the upstream failed ${this.threshold} times in a row; failing fast`, {
-        retryAfterSeconds: this.#retryAfterSeconds(),
-      })
+      throw this.#failingFast(endpoint, this.#retryAfterSeconds())
     }
     const probe = state === 'half_open'
     if (probe) this.#probing = true
@@ -89,6 +89,7 @@ export class CircuitBreaker {
       return result
     } catch (error) {
       if (error instanceof UpstreamError && error.isUpstreamFault && error.kind !== 'rejected') {
+        this.#lastFault = error
         this.#failures += 1
         if (probe || this.#failures >= this.threshold) {
           if (this.#state !== 'open' || probe) this.#opens += 1
@@ -113,9 +114,7 @@ export class CircuitBreaker {
   ): Promise<T> {
     this.#mirror = { at: this.now(), state }
     if (state.openMs > 0) {
-      throw new UpstreamError('circuit_open', endpoint, `the upstream failed ${this.threshold} times in a row; failing fast`, {
-        retryAfterSeconds: Math.max(1, Math.ceil(state.openMs / 1000)),
-      })
+      throw this.#failingFast(endpoint, Math.max(1, Math.ceil(state.openMs / 1000)))
     }
     let probe = false
     if (state.tripped) {
@@ -136,12 +135,28 @@ export class CircuitBreaker {
       return result
     } catch (error) {
       if (error instanceof UpstreamError && error.isUpstreamFault && error.kind !== 'rejected') {
+        this.#lastFault = error
         await shared.store.fault(this.threshold, this.cooldownMs, probe)
       } else if (probe) {
         shared.store.releaseProbe()
       }
       throw error
     }
+  }
+
+  /** The fault that opened the breaker, as far as this process saw it (another instance may have). */
+  get lastFault(): UpstreamError | undefined {
+    return this.#lastFault
+  }
+
+  #failingFast(endpoint: string, retryAfterSeconds: number): UpstreamError {
+    const last = this.#lastFault
+    return new UpstreamError(
+      'circuit_open',
+      endpoint,
+      `the upstream failed ${this.threshold} times in a row${last ? ` (last: ${last.publicDetail})` : ''}; failing fast`,
+      { retryAfterSeconds, ...(last ? { cause: last, ...(last.unreachable ? { unreachable: last.unreachable } : {}) } : {}) },
+    )
   }
 
   /** The fleet's state as last read, aged by the time since, while the shared store is usable. */

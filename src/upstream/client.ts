@@ -2,7 +2,7 @@ import ky, { HTTPError, TimeoutError, type KyInstance } from 'ky'
 import { z } from 'zod'
 import { UpstreamBudget, type FleetBudget } from './budget.js'
 import { CircuitBreaker, type FleetCircuit } from './circuit.js'
-import { UpstreamError, sanitiseExcerpt } from './errors.js'
+import { UpstreamError, describeNetworkFailure, networkCode, sanitiseExcerpt } from './errors.js'
 import {
   stockKey,
   type CatalogueQuery,
@@ -344,8 +344,11 @@ export class UpstreamClient implements Upstream {
     if (error instanceof Error && error.name === 'AbortError') {
       return new UpstreamError('aborted', endpoint, 'the caller cancelled the request', { cause: error })
     }
-    const code = (error as { cause?: { code?: string } })?.cause?.code
-    return new UpstreamError('network', endpoint, code ? `network error ${code}` : 'network error', { cause: error })
+    const { detail, unreachable } = describeNetworkFailure(
+      networkCode(error),
+      (error as { cause?: { message?: unknown } })?.cause?.message as string,
+    )
+    return new UpstreamError('network', endpoint, detail, { cause: error, ...(unreachable ? { unreachable } : {}) })
   }
 
   get userAgent(): string {

@@ -22,13 +22,18 @@ export class UpstreamError extends Error {
   /** A short, sanitised sentence that may be shown to callers as `detail`. */
   readonly detail: string
   readonly retryAfterSeconds: number | undefined
+  /**
+   * Why the upstream could not be reached at all (no DNS answer, connection refused, no route, TLS
+   * refused), when that is the failure: the caller can do nothing but wait, or try offline.
+   */
+  readonly unreachable: Unreachable | undefined
 
   constructor(
     kind: UpstreamErrorKind,
     endpoint: string,
     detail: string,
     /** `internal`: what only the logs may see (upstream field paths, say), added to the message. */
-    options: { status?: number; cause?: unknown; retryAfterSeconds?: number; internal?: string } = {},
+    options: { status?: number; cause?: unknown; retryAfterSeconds?: number; internal?: string; unreachable?: Unreachable } = {},
   ) {
     super(`${endpoint}: ${detail}${options.internal ? ` (${options.internal})` : ''}`, { cause: options.cause })
     this.kind = kind
@@ -36,6 +41,7 @@ export class UpstreamError extends Error {
     this.detail = detail
     this.status = options.status
     this.retryAfterSeconds = options.retryAfterSeconds
+    this.unreachable = options.unreachable
   }
 
   /**
@@ -50,6 +56,44 @@ export class UpstreamError extends Error {
   get isUpstreamFault(): boolean {
     return this.kind !== 'aborted' && this.kind !== 'overloaded' && this.kind !== 'circuit_open'
   }
+}
+
+export type Unreachable = 'dns' | 'refused' | 'route' | 'tls'
+
+const UNREACHABLE: Array<[Unreachable, RegExp, (code: string) => string]> = [
+  ['dns', /^(ENOTFOUND|EAI_AGAIN|EAI_FAIL|EAI_NONAME|EAI_NODATA)$/, (code) => `its host name does not resolve (DNS ${code})`],
+  ['refused', /^ECONNREFUSED$/, (code) => `the connection was refused (${code})`],
+  ['route', /^(EHOSTUNREACH|ENETUNREACH|ENETDOWN|EHOSTDOWN)$/, (code) => `there is no route to its host (${code})`],
+  [
+    'tls',
+    /^(ERR_TLS_|ERR_SSL_|CERT_|UNABLE_TO_|DEPTH_ZERO_|SELF_SIGNED_|EPROTO$|ERR_CERT)/,
+    (code) => `the TLS handshake failed (${code})`,
+  ],
+]
+
+/**
+ * The system error code under a failed fetch (undici puts it on `cause`; a connection tried on several
+ * addresses fails with an AggregateError whose errors carry it).
+ */
+export function networkCode(error: unknown): string | undefined {
+  let current: unknown = error
+  for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth++) {
+    const { code, errors, cause } = current as { code?: unknown; errors?: unknown; cause?: unknown }
+    if (typeof code === 'string' && code !== 'UND_ERR_SOCKET') return code
+    if (Array.isArray(errors) && errors.length > 0) current = errors[0]
+    else current = cause
+  }
+  return undefined
+}
+
+/** A network failure in words: which way the upstream could not be reached, when it is one of those. */
+export function describeNetworkFailure(code: string | undefined, message = ''): { detail: string; unreachable?: Unreachable } {
+  // fetch never connects to a port the Fetch standard blocks (9, 25, 6000 …); it says only "bad port".
+  if (!code && message === 'bad port') return { detail: 'the port is one fetch refuses to connect to (bad port)', unreachable: 'refused' }
+  if (code) {
+    for (const [kind, pattern, say] of UNREACHABLE) if (pattern.test(code)) return { detail: say(code), unreachable: kind }
+  }
+  return { detail: code ? `network error ${code}` : 'network error' }
 }
 
 /** The upstream's endpoints by the step of ours they serve; the names callers see in `detail`. */

@@ -1,4 +1,5 @@
 import type { UpstreamClient } from './client.js'
+import { OFFLINE } from '../errors.js'
 import { UpstreamError } from './errors.js'
 import type { StockPair, Upstream } from './port.js'
 
@@ -13,6 +14,19 @@ export interface UpstreamHealth {
   ok: boolean
   checkedAt: string
   steps: ProbeStep[]
+  /** A step failed because the upstream cannot be reached at all (DNS, refused, TLS): offline, perhaps. */
+  unreachable: boolean
+}
+
+/**
+ * A failed step in words: the real cause, also while the breaker is open (then it is the fault that
+ * opened it, not "failing fast" at every step).
+ */
+function stepFailure(error: UpstreamError): string {
+  if (error.kind === 'circuit_open' && error.cause instanceof UpstreamError) {
+    return `${error.cause.kind}: ${error.cause.detail} (circuit breaker open: not asked again until the cool-down ends)`
+  }
+  return `${error.kind}: ${error.detail}`
 }
 
 // The store every probe asks about (a real store: §7.1 of docs/upstream-protocol.md), and a common
@@ -45,6 +59,7 @@ export class UpstreamProbe {
 
   async #run(): Promise<UpstreamHealth> {
     const steps: ProbeStep[] = []
+    let unreachable = false
     const signal = AbortSignal.timeout(this.timeoutMs)
     const step = async <T>(name: ProbeStep['step'], run: () => Promise<T>, verify: (value: T) => string | null) => {
       const started = performance.now()
@@ -59,7 +74,8 @@ export class UpstreamProbe {
         })
         return problem === null ? value : undefined
       } catch (error) {
-        const detail = error instanceof UpstreamError ? `${error.kind}: ${error.detail}` : 'unexpected error'
+        if (error instanceof UpstreamError && error.unreachable) unreachable = true
+        const detail = error instanceof UpstreamError ? stepFailure(error) : 'unexpected error'
         steps.push({ step: name, ok: false, latencyMs: Math.round(performance.now() - started), detail })
         return undefined
       }
@@ -98,7 +114,7 @@ export class UpstreamProbe {
           : Promise.reject(new UpstreamError('bad_response', 'probe', 'no product to place')),
       () => null,
     )
-    const result = { ok: steps.every((s) => s.ok), checkedAt: new Date().toISOString(), steps }
+    const result = { ok: steps.every((s) => s.ok), checkedAt: new Date().toISOString(), steps, unreachable }
     this.#last = { at: Date.now(), result }
     return result
   }
@@ -120,6 +136,8 @@ export async function startupProblem(
     return undefined
   } catch (error) {
     const why = error instanceof UpstreamError ? `${error.kind}: ${error.detail}` : error instanceof Error ? error.message : String(error)
-    return `the upstream at ${upstreamUrl} cannot be reached (${why}); calls that need it will fail until it answers`
+    // No answer at all (DNS, refused, TLS, silence): the person may simply be offline, so say how to try it anyway.
+    const offline = error instanceof UpstreamError && (error.unreachable !== undefined || error.kind === 'timeout')
+    return `the upstream at ${upstreamUrl} cannot be reached (${why}); calls that need it will fail until it answers${offline ? `. ${OFFLINE}` : ''}`
   }
 }

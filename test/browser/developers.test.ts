@@ -146,6 +146,9 @@ t.test('/developers in headless Chromium', { skip }, async (t) => {
           tryIt: top('try-it'),
           reference: top('reference'),
           storesBeforeInfrastructure: top('stores-endpoints') < top('operations-endpoints'),
+          height: document.documentElement.scrollHeight,
+          // Each host's local snippet once: the Claude Code line is the one snippet every host section would repeat.
+          claudeCodeSnippets: [...document.querySelectorAll('pre')].filter((p) => p.textContent.startsWith('claude mcp add store-finder --')).length,
           wide,
         }
       })()`)) as {
@@ -156,6 +159,8 @@ t.test('/developers in headless Chromium', { skip }, async (t) => {
         tryIt: number
         reference: number
         storesBeforeInfrastructure: boolean
+        height: number
+        claudeCodeSnippets: number
         wide: string[]
       }
       t.equal(layout.scrollWidth, layout.clientWidth, 'the page does not scroll sideways')
@@ -164,6 +169,11 @@ t.test('/developers in headless Chromium', { skip }, async (t) => {
       t.ok(layout.snippet < 2 * viewport.height, `the Claude Desktop snippet is within two screens`)
       t.ok(layout.tryIt < layout.reference, 'try it comes before the reference')
       t.ok(layout.storesBeforeInfrastructure, 'store operations come before infrastructure ones')
+      // Half of what the page measured before its operations were folded and its snippets shown once
+      // (21,374 px at 1280 wide, 35,535 px at 390): a size budget, not a timing.
+      const budget = viewport.width === 1280 ? 10_687 : 17_767
+      t.ok(layout.height <= budget, `${layout.height} px tall, at most ${budget}`)
+      t.equal(layout.claudeCodeSnippets, 1, 'the Claude Code snippet once')
       const shot = await page.screenshot({ fullPage: false })
       t.ok(shot.length > 10_000, 'a screenshot renders')
       if (process.env['SCREENSHOT_DIR']) {

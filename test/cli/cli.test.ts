@@ -2,34 +2,11 @@ import { PassThrough } from 'node:stream'
 import stringWidth from 'string-width'
 import t from 'tap'
 import { EXIT, type Io } from '../../cli/context.js'
-import { main } from '../../cli/main.js'
-import { scanProgress } from '../../cli/progress.js'
+import { progressBar } from '../../cli/progress.js'
 import { renderTable, truncate } from '../../cli/table.js'
+import { runCli } from '../helpers/cli.js'
 
-/** Runs the CLI in this process (as `store-finder …`), capturing what it prints and its exit code. */
-async function cli(args: string[], env: Record<string, string> = {}) {
-  let stdout = ''
-  let stderr = ''
-  const out = process.stdout.write
-  const err = process.stderr.write
-  const saved = Object.fromEntries(Object.keys(env).map((k) => [k, process.env[k]]))
-  Object.assign(process.env, env)
-  process.stdout.write = ((chunk: string | Uint8Array) => ((stdout += chunk.toString()), true)) as typeof process.stdout.write
-  process.stderr.write = ((chunk: string | Uint8Array) => ((stderr += chunk.toString()), true)) as typeof process.stderr.write
-  try {
-    await main(['node', 'store-finder', ...args])
-  } finally {
-    process.stdout.write = out
-    process.stderr.write = err
-    for (const [k, v] of Object.entries(saved)) {
-      if (v === undefined) delete process.env[k]
-      else process.env[k] = v
-    }
-  }
-  const code = process.exitCode ?? 0
-  process.exitCode = undefined
-  return { code, stdout, stderr }
-}
+const cli = runCli
 
 const sim = ['--simulated']
 const quiet = { LOG_LEVEL: 'silent' }
@@ -127,7 +104,7 @@ t.test('exit codes tell usage errors, missing things and upstream failures apart
 
   const down = await cli(['stores', '강남'], { UPSTREAM_BASE_URL: 'http://127.0.0.1:9', UPSTREAM_RETRIES: '0', ...quiet })
   t.equal(down.code, EXIT.upstream)
-  t.match(down.stderr, /could not be reached\.\n {2}hint: This is not a problem with your command/)
+  t.match(down.stderr, /could not be reached: .*\n {2}hint: This is not a problem with your request: .*add --simulated/)
   t.notMatch(down.stderr, /\/api\//, 'no HTTP path in a command-line hint')
 })
 
@@ -146,16 +123,16 @@ t.test('tables: widths by display column, long cells cut with …', async (t) =>
   t.equal(stringWidth(truncate('서울특별시 강남구', 7)), 7)
   t.equal(truncate('short', 10), 'short')
   const table = renderTable(
-    [{ header: 'code' }, { header: 'address', shrink: true }, { header: 'n', align: 'right' }],
+    [{ header: 'code' }, { header: 'address', shrink: 1, min: 8 }, { header: 'n', align: 'right' }],
     [
-      ['11199', '서울특별시 강남구 강남대로 422 (역삼동)', '5'],
+      ['11199', '서울특별시 강남구 강남대로 422 (역삼동) 지하 1층 다이소 매장 안쪽', '5'],
       ['1', 'a', '12'],
     ],
-    30,
+    60,
   )
   const lines = table.split('\n')
   t.ok(
-    lines.every((line) => stringWidth(line) <= 30),
+    lines.every((line) => stringWidth(line) <= 60),
     table,
   )
   t.match(lines[2], /…/)
@@ -173,18 +150,71 @@ t.test('the progress bar follows scan progress on a terminal, and stays silent o
   })
   let drawn = ''
   terminal.on('data', (chunk: Buffer) => (drawn += chunk.toString()))
-  const bar = scanProgress(io(true), '수납 @ 11199', terminal)
+  const bar = progressBar(io(true), '수납 @ {page}', { stream: terminal })
   bar.report({ found: 0, target: 10, page: 1, scanned: 0, percent: 0 })
   bar.report({ found: 12, target: 10, page: 1, scanned: 50, percent: 99 })
   bar.stop()
-  t.match(drawn, /수납 @ 11199/)
-  t.match(drawn, /12 in stock of 50 scanned/)
+  t.match(drawn, /수납 @ \{page\} \[/, 'the label as given, never read as a placeholder')
+  t.match(drawn, /99% · page 1 · 12 in stock of 50 scanned/)
+  t.notMatch(drawn, /\{percent\}/)
+  t.same(bar.last(), { found: 12, target: 10, page: 1, scanned: 50, percent: 99 })
 
   let silent = ''
   const pipe = new PassThrough()
   pipe.on('data', (chunk: Buffer) => (silent += chunk.toString()))
-  const none = scanProgress(io(false), 'x', pipe)
+  const none = progressBar(io(false), 'x', { stream: pipe })
   none.report({ found: 1, target: 10, page: 1, scanned: 50, percent: 10 })
   none.stop()
   t.equal(silent, '')
+  t.equal(none.last()?.scanned, 50, 'the last event is kept for the command even without a bar')
+})
+
+t.test('tables: the address gives way before the name; below 60 columns rows are stacked', async (t) => {
+  const columns = [{ header: 'code' }, { header: 'name', shrink: 2 }, { header: 'hours' }, { header: 'address', shrink: 1 }]
+  const rows = [['11199', '강남역 프리미엄점', '10:00–22:00', '서울특별시 강남구 강남대로 422 (역삼동) 지하 1층']]
+  const wide = renderTable(columns, rows, 70).split('\n')
+  t.ok(
+    wide.every((line) => stringWidth(line) <= 70),
+    wide.join('\n'),
+  )
+  t.match(wide[2], /강남역 프리미엄점/, 'the name whole')
+  t.match(wide[2], /…$/, 'the address cut')
+  const tight = renderTable(columns, rows, 60).split('\n')
+  t.ok(tight.every((line) => stringWidth(line) <= 60))
+  const stacked = renderTable(columns, rows, 40)
+  t.equal(
+    stacked,
+    ['code     11199', 'name     강남역 프리미엄점', 'hours    10:00–22:00', `address  ${truncate(rows[0]![3]!, 31)}`].join('\n'),
+  )
+})
+
+t.test('products with nothing in stock: the hint in CLI words and the way to `where`; none in the catalogue says so', async (t) => {
+  // 1084819 (3단 우산) is in the catalogue and out of stock at 11199 in the simulator's data.
+  const none = await cli([...sim, 'products', '11199', '1084819'], quiet)
+  t.equal(none.code, EXIT.ok)
+  t.match(none.stdout, /Nothing matching "1084819" is in stock at store 11199/)
+  t.match(none.stdout, /store-finder where "1084819" --near 11199/)
+  t.notMatch(none.stdout, /\{[A-Za-z]+\}/)
+  const json = await cli([...sim, '--json', 'products', '11199', '1084819'], quiet)
+  const body = JSON.parse(json.stdout) as { products: unknown[]; hint: string }
+  t.same(body.products, [])
+  t.match(body.hint, /store-finder where <keyword> --near <place>/)
+  t.notMatch(body.hint, /\{[A-Za-z]+\}/, 'no raw placeholder under --json')
+  const unknown = await cli([...sim, 'products', '11199', '금괴'], quiet)
+  t.equal(unknown.code, EXIT.ok)
+  t.match(unknown.stdout, /^No such product in the catalogue/)
+  t.notMatch(unknown.stdout, /in stock/)
+})
+
+t.test('where --near a store that has none itself says so', async (t) => {
+  const { code, stdout } = await cli([...sim, 'where', '1084819', '--near', '11199'], quiet)
+  t.equal(code, EXIT.ok)
+  t.match(stdout, /^(store 11199 itself does not have it in stock\.\nNear store 11199|None of the)/)
+})
+
+t.test('a malformed UPSTREAM_BASE_URL names the variable and the form it takes', async (t) => {
+  const { code, stderr } = await cli(['stores', '강남'], { UPSTREAM_BASE_URL: 'fapi.daisomall.co.kr' })
+  t.equal(code, EXIT.usage)
+  t.match(stderr, /UPSTREAM_BASE_URL="fapi\.daisomall\.co\.kr": expected `simulated` .* or an absolute http\(s\) URL such as https:\/\//)
+  t.notMatch(stderr, /Invalid input/)
 })

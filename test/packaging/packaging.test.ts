@@ -3,7 +3,17 @@ import { Ajv } from 'ajv'
 import addFormatsModule from 'ajv-formats'
 import { MANIFEST_SCHEMAS } from '@anthropic-ai/mcpb'
 import t from 'tap'
-import { PACKAGE_NAME, httpSetups, stdioSetups } from '../../http/docs/hosts.js'
+import { existsSync } from 'node:fs'
+import {
+  BUNDLE,
+  PACKAGE_NAME,
+  TARBALL,
+  TARBALL_PLACEHOLDER,
+  hostSetupMarkdown,
+  httpSetups,
+  launchOf,
+  stdioSetups,
+} from '../../http/docs/hosts.js'
 import { buildManifest, MANIFEST_VERSION } from '../../scripts/mcpb-manifest.js'
 import { VERSION } from '../../src/about.js'
 import { toolDefinitions } from '../../tools/index.js'
@@ -17,6 +27,10 @@ const pkg = JSON.parse(read('package.json')) as {
   mcpName: string
   bin: Record<string, string>
   files: string[]
+  license: string
+  repository?: { type: string; url: string }
+  scripts: Record<string, string>
+  'clean-package'?: { remove: string[] }
 }
 
 t.test('one package name everywhere, and one version', async (t) => {
@@ -29,10 +43,50 @@ t.test('one package name everywhere, and one version', async (t) => {
     'no raw TypeScript shipped',
   )
   t.ok(pkg.files.includes('!dist/**/*.map'), 'no source maps shipped')
-  for (const setup of stdioSetups()) t.match(setup.snippet, PACKAGE_NAME, `${setup.host} snippet names the package`)
   const readme = read('README.md')
   t.match(readme, PACKAGE_NAME, 'the README names the package')
   t.notMatch(readme, /npx store-finder\b/, 'no snippet runs an unscoped name someone else could own')
+})
+
+t.test('local snippets work as written today (the tarball), and the registry form is labelled once published', async (t) => {
+  t.equal(TARBALL, `store-finder-store-finder-${pkg.version}.tgz`, 'the name npm pack gives the tarball')
+  for (const setup of stdioSetups()) {
+    t.match(setup.snippet, `file:${TARBALL_PLACEHOLDER}`, `${setup.host}: the tarball, as npx needs it (file: and an absolute path)`)
+    t.notMatch(setup.snippet, `"${PACKAGE_NAME}"`, `${setup.host}: not the unpublished package`)
+    t.same(launchOf(setup), setup.launch, `${setup.host}: the snippet's text says what the host runs`)
+  }
+  for (const setup of stdioSetups(PACKAGE_NAME)) t.match(launchOf(setup), { args: ['-y', PACKAGE_NAME, 'mcp'] }, setup.host)
+  const markdown = hostSetupMarkdown('http://localhost:3000/api/mcp')
+  t.match(
+    markdown,
+    /Once published on the npm registry, each snippet names the package instead: `"args": \["-y", "@store-finder\/store-finder", "mcp"\]`/,
+  )
+  t.match(markdown, `\`${BUNDLE.command}\` in a checkout writes \`${BUNDLE.file}\``, 'the bundle: its command and where it lands')
+  t.equal(BUNDLE.file, `dist-bundle/store-finder-${pkg.version}.mcpb`)
+  const claudeCode = stdioSetups().find((s) => s.language === 'sh')!
+  t.equal(markdown.split(claudeCode.snippet).length - 1, 1, 'each snippet once')
+})
+
+t.test('the connector that needs https shows an https address', async (t) => {
+  const connector = httpSetups('http://localhost:3000/api/mcp').find((s) => s.host === 'Claude Desktop')!
+  t.match(connector.snippet, /^https:\/\//)
+  t.equal(
+    httpSetups('https://stores.example.com/api/mcp').find((s) => s.host === 'Claude Desktop')!.snippet,
+    'https://stores.example.com/api/mcp',
+  )
+})
+
+t.test('licence, repository, and no install-time script the tarball cannot run', async (t) => {
+  t.equal(pkg.license, 'MIT')
+  t.match(read('LICENSE'), /^MIT License\n/)
+  t.ok(pkg.files.includes('LICENSE'), 'LICENSE is shipped')
+  t.match(pkg.repository, { type: 'git', url: /^git\+https:\/\/github\.com\/.+\.git$/ })
+  // prepare builds a checkout (npm install); its file is not shipped, so the packed package.json drops it.
+  t.ok(existsSync(new URL(`../../${pkg.scripts.prepare!.split(' ')[1]}`, import.meta.url)), 'prepare exists in the checkout')
+  t.match(pkg.scripts, { prepack: /clean-package/, postpack: 'clean-package restore' })
+  t.ok(pkg['clean-package']?.remove.includes('scripts.prepare'), 'the tarball loses prepare')
+  t.notOk(pkg['clean-package']?.remove.includes('scripts.postpack'), 'postpack stays, or the checkout is never restored')
+  t.equal(pkg.scripts.prestart, 'node scripts/build-if-stale.mjs', 'npm start builds only when needed')
 })
 
 t.test('server.json matches the registry schema and the package', async (t) => {

@@ -2,8 +2,9 @@ import { PassThrough } from 'node:stream'
 import { StdioServerTransport, serveStdio } from '@modelcontextprotocol/server/stdio'
 import type { Transport } from '@modelcontextprotocol/server'
 import { ConfigError, loadConfig, type Config } from '../../src/config.js'
-import { errorDocumentationUrl, isUpstreamFailure, type ServiceError } from '../../src/errors.js'
+import { errorDocumentationUrl, isUnreachable, isUpstreamFailure, type ServiceError } from '../../src/errors.js'
 import { createRuntime, isStartupFailure } from '../../src/runtime.js'
+import { speak } from '../../src/vocabulary.js'
 import { invalidParamsAnswer } from '../protocol.js'
 import { createMcpServer } from '../server.js'
 import { STDIO_VOCABULARY } from '../vocabulary.js'
@@ -111,7 +112,10 @@ export async function main(): Promise<void> {
   let opens = circuit.snapshot.opens
   const onFailure = (tool: string, error: ServiceError) => {
     if (!isUpstreamFailure(error) || !enabled(config, 'warn')) return
-    log(`warn: ${tool} failed: ${error.code}: ${error.message}${error.detail ? ` (${error.detail})` : ''}`)
+    const body = error.toBody(STDIO_VOCABULARY)
+    log(
+      `warn: ${tool} failed: ${error.code}: ${body.message}${error.detail ? ` (${error.detail})` : ''}${isUnreachable(error) ? ` ${body.hint}` : ''}`,
+    )
     const now = circuit.snapshot
     if (now.opens > opens) {
       log(`warn: circuit breaker open after repeated upstream failures; failing fast for ${now.retryAfterSeconds} s`)
@@ -175,5 +179,5 @@ export async function main(): Promise<void> {
     log(`ready on stdio (upstream: ${runtime.simulated ? `simulator at ${runtime.upstreamUrl}` : runtime.upstreamUrl})`)
   }
   const problem = await runtime.startupProblem()
-  if (problem && enabled(config, 'warn')) log(`warn: ${problem}`)
+  if (problem && enabled(config, 'warn')) log(`warn: ${speak(problem, STDIO_VOCABULARY)}`)
 }
