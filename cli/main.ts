@@ -6,7 +6,7 @@ import { commands } from './commands/index.js'
 import { CliFailure, EXIT, exitCodeFor } from './context.js'
 
 const ENVIRONMENT = `
-Configuration comes from environment variables (see the README), e.g.
+Configuration comes from environment variables (see docs/operations.md), e.g.
   UPSTREAM_BASE_URL=simulated store-finder serve   # offline, against the built-in simulator
   PORT=8080 HOST=0.0.0.0 store-finder serve
 
@@ -35,7 +35,7 @@ over MCP (stdio or HTTP) or as a REST API.`,
   program
     .command('mcp')
     .description('serve the MCP tools over stdio, for desktop hosts (Claude Desktop, Claude Code, Cursor, VS Code)')
-    .addHelpText('after', "\nHosts start this themselves; see the README for each host's configuration.")
+    .addHelpText('after', "\nHosts start this themselves; see docs/mcp.md or /developers for each host's configuration.")
     .action(async () => (await import('../tools/transports/stdio.js')).main())
   program
     .command('simulator')
