@@ -5,7 +5,7 @@ import { speak, type Vocabulary } from './vocabulary.js'
  * The public error catalogue: the only vocabulary callers see, on every door (REST body, NDJSON
  * `error` event, MCP `isError` result), and the one source of every table that documents it (docs/rest.md,
  * /developers, OpenAPI enum and response descriptions, MCP instructions). Codes are stable. Adding a
- * code is one entry here; test/habits/error-catalogue.test.ts fails when a document disagrees.
+ * code is one entry here; test/habits/docs-in-sync.test.ts fails when a document disagrees.
  *
  * `en` is the default English message, `ko` the Korean one for end users, `when` the condition it
  * reports, `advice` what the caller should do.
