@@ -6,7 +6,7 @@ import { commands } from './commands/index.js'
 import { CliFailure, EXIT, exitCodeFor } from './context.js'
 
 const ENVIRONMENT = `
-Configuration comes from environment variables (see docs/operations.md), e.g.
+Configuration comes from environment variables (see the README), e.g.
   UPSTREAM_BASE_URL=simulated store-finder serve   # offline, against the built-in simulator
   PORT=8080 HOST=0.0.0.0 store-finder serve
 

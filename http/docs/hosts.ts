@@ -1,5 +1,5 @@
 /*
- * Copy-paste MCP set-up for each desktop host, once: /developers, docs/mcp.md and the packaging smoke
+ * Copy-paste MCP set-up for each desktop host, once: /developers, the README and the packaging smoke
  * test (scripts/smoke-pack.ts, which runs every snippet's command from the packed tarball) all read it.
  */
 
@@ -109,7 +109,7 @@ export function httpSetups(endpoint: string): HostSetup[] {
   ]
 }
 
-/** The set-ups as Markdown, for the guide and docs/mcp.md. */
+/** The set-ups as Markdown, for the guide and the README. */
 export function hostSetupMarkdown(endpoint: string, heading = '###'): string {
   const block = (s: HostSetup) => [`**${s.host}**, in ${s.where}:`, '', '```' + s.language, s.snippet, '```', ''].join('\n')
   return [
