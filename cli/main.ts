@@ -8,7 +8,7 @@ import { CliFailure, EXIT, exitCodeFor } from './context.js'
 
 // Paragraphs, wrapped by commander to the terminal's width (help below); the example lines are short.
 const ENVIRONMENT = `
-Configuration comes from environment variables (see the README), for example:
+Configuration comes from environment variables (every one in docs/operations.md), for example:
   UPSTREAM_BASE_URL=simulated store-finder serve
   PORT=8080 HOST=0.0.0.0 store-finder serve
 UPSTREAM_BASE_URL=simulated (or --simulated) uses the built-in simulator of the chain's service: everything works offline.
@@ -42,7 +42,7 @@ export function buildProgram(): Command {
   program
     .command('mcp')
     .description('serve the MCP tools over stdio, for desktop hosts (Claude Desktop, Claude Code, Cursor, VS Code)')
-    .addHelpText('after', "\nHosts start this themselves; see the README for each host's configuration.")
+    .addHelpText('after', "\nHosts start this themselves; see docs/mcp.md or /developers for each host's configuration.")
     .action(async () => (await import('../tools/transports/stdio.js')).main())
   program
     .command('simulator')

@@ -7,7 +7,7 @@ import './augment.js' // the app's decorations (types only; see there)
 type Scan = (onProgress: (progress: ScanProgress) => void, signal: AbortSignal) => Promise<ProductSearchResult>
 
 /**
- * Streams a product scan as NDJSON (spec §6): `progress` lines as the scan advances, then exactly one
+ * Streams a product scan as NDJSON (docs/spec.md §6): `progress` lines as the scan advances, then exactly one
  * `result` or `error` line. A client that disconnects aborts the scan and its upstream calls.
  */
 export async function streamScan(request: FastifyRequest, reply: FastifyReply, scan: Scan): Promise<void> {

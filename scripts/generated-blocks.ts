@@ -1,15 +1,16 @@
 import { hostSetupMarkdown, oneLineDesktopSnippet } from '../http/docs/hosts.js'
 import { configurationTable } from '../src/config.js'
 import { errorCatalogueTable } from '../src/errors.js'
+import { mcpToolsTable, restOperationsTable } from './reference-tables.js'
 
 /**
  * The documentation's generated blocks, by file: each is the code's own table, so a document cannot
  * drift from it. `npm run docs` rewrites them; test/habits/docs-in-sync.test.ts fails when one is stale.
  */
-export const GENERATED_BLOCKS: Record<string, Record<string, () => string>> = {
-  'docs/rest.md': { errors: errorCatalogueTable },
+export const GENERATED_BLOCKS: Record<string, Record<string, () => string | Promise<string>>> = {
+  'docs/rest.md': { operations: restOperationsTable, errors: errorCatalogueTable },
   'docs/operations.md': { configuration: configurationTable },
-  'docs/mcp.md': { hosts: () => hostSetupMarkdown('http://localhost:3000/api/mcp', '###').trimEnd() },
+  'docs/mcp.md': { tools: mcpToolsTable, hosts: () => hostSetupMarkdown('http://localhost:3000/api/mcp', '###').trimEnd() },
   'README.md': { 'desktop-snippet': () => ['```json', oneLineDesktopSnippet(), '```'].join('\n') },
 }
 
@@ -20,11 +21,16 @@ export function readBlock(text: string, name: string): string | null {
   return blockPattern(name).exec(text)?.[2] ?? null
 }
 
-export function replaceBlocks(text: string, blocks: Record<string, () => string>, file = 'the document'): string {
+export async function replaceBlocks(
+  text: string,
+  blocks: Record<string, () => string | Promise<string>>,
+  file = 'the document',
+): Promise<string> {
   let out = text
   for (const [name, render] of Object.entries(blocks)) {
     if (readBlock(out, name) === null) throw new Error(`${file} has no <!-- generated:${name} --> block`)
-    out = out.replace(blockPattern(name), (_all, open: string, _body: string, close: string) => `${open}${render()}${close}`)
+    const body = await render()
+    out = out.replace(blockPattern(name), (_all, open: string, _body: string, close: string) => `${open}${body}${close}`)
   }
   return out
 }

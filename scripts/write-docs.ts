@@ -6,7 +6,7 @@ import { GENERATED_BLOCKS, replaceBlocks } from './generated-blocks.js'
 for (const [path, blocks] of Object.entries(GENERATED_BLOCKS)) {
   const file = new URL(`../${path}`, import.meta.url)
   const before = readFileSync(file, 'utf8')
-  const after = replaceBlocks(before, blocks, path)
+  const after = await replaceBlocks(before, blocks, path)
   if (after !== before) writeFileSync(file, after)
   process.stdout.write(`${path}: ${after !== before ? 'generated blocks rewritten' : 'generated blocks already current'}\n`)
 }

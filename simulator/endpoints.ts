@@ -133,7 +133,7 @@ export function selStrPkupStck(data: SimulatorData, body: unknown, path: string)
   for (const item of body) {
     const pdNo = readString(item['pdNo']).trim()
     const strCd = readString(item['strCd']).trim()
-    // Pairs the upstream does not know are silently left out (finder: "다이소가 모르는 상품은 응답에서 빠진다").
+    // Pairs the upstream does not know are silently left out (docs/upstream-protocol.md §4.7).
     if (data.productByNo(pdNo) === undefined || data.storeByCode(strCd) === undefined) continue
     rows.push({ pdNo, strCd, sleStsCd: '1', stck: String(data.stockOf(strCd, pdNo)) })
   }

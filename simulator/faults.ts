@@ -1,5 +1,5 @@
 // Switchable failure modes and per-endpoint latency for the simulator. The modes reproduce what clients of
-// the real upstream have met or prepared for (upstream-protocol.md §2.5, §3.1, §8).
+// the real upstream have met or prepared for (docs/upstream-protocol.md §2.5, §3.1, §8).
 
 import { STATUS_CODES } from 'node:http'
 

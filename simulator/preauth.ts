@@ -1,4 +1,4 @@
-// The upstream's anonymous pre-auth scheme (upstream-protocol.md §4.6): GET /auth/request hands out a
+// The upstream's anonymous pre-auth scheme (docs/upstream-protocol.md §4.6): GET /auth/request hands out a
 // short-lived JWT plus an X-DM-UID header; protected calls send `Bearer base64(IV) ‖ base64(AES-128-CBC(JWT))`
 // under a fixed key shipped in the storefront JS. The simulator signs tokens with its own secret and binds
 // them to the User-Agent, which is what the sources report the real service does (IP binding is left out:

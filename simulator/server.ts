@@ -1,5 +1,5 @@
 // A stand-in for the retail chain's front-office API ("fapi"), speaking its wire protocol as documented in
-// /work/shared/upstream-protocol.md: same paths (at the root and under /api), same envelopes, same JSON
+// docs/upstream-protocol.md (§8 lists what a fake must do): same paths (at the root and under /api), same envelopes, same JSON
 // types as sent, the anonymous pre-auth handshake, and the ways it has been seen or feared to fail.
 // Built on node:http alone so that it behaves like a foreign server, not like our own Fastify stack.
 //
@@ -30,7 +30,7 @@ import type { SimRequestRecord, SimStats, Simulator, SimulatorOptions } from './
 
 export type { SimRequestRecord, SimStats, Simulator, SimulatorOptions }
 
-const DEFAULT_TOKEN_TTL_MS = 30_000 // about 30 s upstream (finder, pyskill)
+const DEFAULT_TOKEN_TTL_MS = 30_000 // about 30 s upstream (docs/upstream-protocol.md §4.6)
 const REQUEST_LOG_LIMIT = 500
 
 function emptyCalls(): Record<SimEndpoint, number> {

@@ -3,9 +3,9 @@ import { speak, type Vocabulary } from './vocabulary.js'
 
 /**
  * The public error catalogue: the only vocabulary callers see, on every door (REST body, NDJSON
- * `error` event, MCP `isError` result), and the one source of every table that documents it (README,
+ * `error` event, MCP `isError` result), and the one source of every table that documents it (docs/rest.md,
  * /developers, OpenAPI enum and response descriptions, MCP instructions). Codes are stable. Adding a
- * code is one entry here; test/habits/error-catalogue.test.ts fails when a document disagrees.
+ * code is one entry here; test/habits/docs-in-sync.test.ts fails when a document disagrees.
  *
  * `en` is the default English message, `ko` the Korean one for end users, `when` the condition it
  * reports, `advice` what the caller should do.
@@ -123,7 +123,7 @@ export type ErrorCode = keyof typeof ERROR_CODES
 
 export const ERROR_CODE_NAMES = Object.keys(ERROR_CODES) as [ErrorCode, ...ErrorCode[]]
 
-/** The catalogue as a Markdown table (README, /developers, the Markdown documents). */
+/** The catalogue as a Markdown table (docs/rest.md, /developers, the Markdown documents). */
 export function errorCatalogueTable(): string {
   const rows = ERROR_CODE_NAMES.map((name) => {
     const entry = ERROR_CODES[name]
@@ -232,7 +232,7 @@ export function isUpstreamFailure(error: ServiceError): boolean {
   return error.cause instanceof UpstreamError || ['upstream_error', 'upstream_unavailable', 'overloaded'].includes(error.code)
 }
 
-/** Which family an operation belongs to decides its upstream-failure status (spec §7). */
+/** Which family an operation belongs to decides its upstream-failure status (docs/spec.md §7). */
 export type OperationFamily = 'store' | 'product'
 
 /**
@@ -251,7 +251,7 @@ export function asServiceError(error: unknown): ServiceError {
 /**
  * The one place where internal failures become public errors, called by the service, which knows
  * each operation's family. Store operations report upstream
- * failures as 502 `upstream_error`, product operations as 500 `internal_error` (spec §7); overload and
+ * failures as 502 `upstream_error`, product operations as 500 `internal_error` (docs/spec.md §7); overload and
  * an open circuit are 503 with Retry-After on both.
  */
 export function toServiceError(error: unknown, family: OperationFamily): ServiceError {

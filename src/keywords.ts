@@ -1,6 +1,6 @@
 /**
  * Understanding store keywords as people and agents type them. The upstream matches one substring
- * against name and address with no whitespace normalisation (upstream-protocol.md §4.1), so
+ * against name and address with no whitespace normalisation (docs/upstream-protocol.md §4.1), so
  * "다이소 강남역점", "강남역 다이소", "홍대입구역 근처" or "부산 해운대" find nothing there as typed.
  * Here a keyword becomes words (chain names and filler dropped), each with the spellings it may take
  * in a store name, and a short plan of upstream queries, most selective first.

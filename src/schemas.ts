@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { ERROR_CODE_NAMES } from './errors.js'
 
 /**
- * The public vocabulary (spec §2), once: REST responses, MCP output schemas and the OpenAPI
+ * The public vocabulary (docs/spec.md §2), once: REST responses, MCP output schemas and the OpenAPI
  * document are all generated from these.
  */
 
@@ -24,7 +24,7 @@ export const LIMITS = {
   nearbyPlacementsLooked: 5,
 } as const
 
-// Patterns of real data (upstream-protocol.md §7): every store code seen is 5 digits; product numbers
+// Patterns of real data (docs/upstream-protocol.md §7): every store code seen is 5 digits; product numbers
 // are 7 digits, with bundle SKUs like "B202503122133".
 export const STORE_CODE_PATTERN = /^\d{5}$/
 export const PRODUCT_ID_PATTERN = /^[A-Za-z]?\d{4,15}$/

@@ -3,7 +3,7 @@ import type { Upstream, UpstreamStore } from './upstream/port.js'
 
 /**
  * Store rows asked for per upstream query. Matching several words and ranking by name need the whole
- * candidate list, not the upstream's page; 100 rows is a page size real clients send (radius).
+ * candidate list, not the upstream's page; 100 rows is a page size real clients send (docs/upstream-protocol.md §4.1).
  */
 export const STORE_CANDIDATES_PER_QUERY = 100
 /** Upstream store searches one keyword may cost, variants and further candidate pages included. */

@@ -22,7 +22,7 @@ const pad = (text: string, width: number): string => text + ' '.repeat(Math.max(
 
 export const metText = (met: boolean | null): string => (met === null ? 'n/a' : met ? 'yes' : 'NO')
 
-/** A Markdown table (aligned for the terminal), ready to paste into the README. */
+/** A Markdown table (aligned for the terminal), ready to paste into docs/benchmark.md. */
 export function renderTable(rows: readonly ScenarioRow[]): string {
   const header = ['#', 'scenario', 'figure(s)', 'target', 'met']
   const cells = rows.map((r) => [String(r.id), r.title, r.figure, r.target, metText(r.met)])

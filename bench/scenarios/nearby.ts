@@ -4,7 +4,7 @@ import { fetchJson, newAgent, query } from '../lib/http.js'
 import { median, percentile, round } from '../lib/stats.js'
 import { effectiveLatency, formatCalls } from './cold-search.js'
 
-/** 강남역 exit 10: the "near me" of the README's example. */
+/** 강남역 exit 10: the "near me" of docs/cli.md's example. */
 const POINT = { curLttd: 37.4979, curLitd: 127.0276 }
 const KEYWORD = '우산'
 /** Warm-up question for a fresh process: another product, another place (부산 서면), so no cache entry is shared. */

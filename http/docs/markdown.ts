@@ -21,8 +21,6 @@ export const SERVICE_TITLE = ABOUT.apiTitle
 export const SERVICE_SUMMARY =
   'A public, anonymous, free HTTP API and MCP server for Daiso (다이소) stores in South Korea: find stores by keyword or GPS position, then the products in stock at a store with price, floor and zone, the catalogue, and which nearby stores have a product.'
 
-/** What a client should do about each error code. */
-
 /** GitHub-style heading anchors, shared with the HTML renderer so in-page links resolve. */
 export function slug(text: string): string {
   return text
@@ -383,7 +381,7 @@ export function agentInstructionsMarkdown(model: DocModel): string {
   ].join('\n')
 }
 
-/** /auth.md (spec §5). */
+/** /auth.md (docs/spec.md §5). */
 export function authMarkdown(model: DocModel): string {
   return [
     `# Authentication: ${SERVICE_TITLE}`,

@@ -25,7 +25,7 @@ import { exampleFor, parameterExample } from './examples.js'
 
 type Json = Record<string, unknown>
 
-/** Shared schemas by component name (spec §2 names). */
+/** Shared schemas by component name (docs/spec.md §2 names). */
 const COMPONENTS: ReadonlyArray<[z.ZodType, string]> = [
   [StoreSchema, 'Store'],
   [ProductSchema, 'Product'],
@@ -243,7 +243,7 @@ export function buildOpenApi(routes: readonly RouteSpec[], base: string): OpenAp
       const status = Number(statusText)
       responses[statusText] = buildResponse(route, status, response, base, outputSlots)
     }
-    // Any status not listed (405, 429, 503 …) still has the Error shape (spec §7), except on routes
+    // Any status not listed (405, 429, 503 …) still has the Error shape (docs/spec.md §7), except on routes
     // whose errors have their own shape (MCP answers errors in JSON-RPC).
     const errorSchemas = Object.entries(route.responses)
       .filter(([status]) => Number(status) >= 400)

@@ -28,7 +28,7 @@ import { MCP_PATH, SERVER_CARD_PATH } from '../contract.js'
 import { AI_CATALOG_TYPE, LINKSET, SERVER_CARD_TYPE, aiCatalog, apiCatalog, endpointCard, mcpDocuments } from '../docs/cards.js'
 
 /*
- * Discovery documents (spec §4.5). Each is generated from the route table, the zod schemas and the
+ * Discovery documents (docs/spec.md §4.5). Each is generated from the route table, the zod schemas and the
  * MCP tool list, for one base URL (PUBLIC_BASE_URL or the request's origin), and cached per base URL.
  * CORS `*` comes from the app-wide CORS registration; every route here goes through the registry, so
  * GET /api lists it and other methods answer 405.

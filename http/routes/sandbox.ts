@@ -26,7 +26,7 @@ import { wantsNdjson } from './products.js'
 import { errorResponses } from './shared.js'
 
 /*
- * The sandbox (spec §4.4) answers from fixtures/sandbox only. It reuses the production query schemas
+ * The sandbox (docs/spec.md §4.4) answers from fixtures/sandbox only. It reuses the production query schemas
  * so that validation and error bodies are identical, and it never reads app.runtime: it must keep
  * answering when the upstream is unreachable.
  */
@@ -41,7 +41,7 @@ export function sandboxStore(store: SandboxStore, now: Date = new Date()): Store
   return { ...store, openNow: isOpenNow(store.openTime, store.closeTime, now) }
 }
 
-/** Without a keyword, every fixture store (spec §4.4); a keyword is understood as production understands it. */
+/** Without a keyword, every fixture store (docs/spec.md §4.4); a keyword is understood as production understands it. */
 export function searchSandboxStores(keyword: string | undefined, currentPage: number, pageSize: number): Store[] {
   const words = keyword === undefined ? null : parseStoreKeyword(keyword)
   const matches = words === null || words.words.length === 0 ? SANDBOX_STORES : SANDBOX_STORES.filter((s) => matchesAll(words, s))

@@ -67,7 +67,7 @@ function approximateBytes(entry: Entry, key: string): number {
 }
 
 /**
- * Caches and coalesces upstream answers (TTLs in the README). Only answers are cached: a failure
+ * Caches and coalesces upstream answers (TTLs in docs/operations.md). Only answers are cached: a failure
  * rejects the call and leaves nothing behind. Unknown stock (`null`) is not cached either, since it
  * may be a passing omission.
  */

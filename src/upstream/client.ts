@@ -55,7 +55,7 @@ const ENDPOINTS = {
 } as const
 type Endpoint = keyof typeof ENDPOINTS
 
-// Transient failures worth one more try (upstream-protocol.md §5: hmm's policy, plus Cloudflare's 522/524).
+// Transient failures worth one more try (docs/upstream-protocol.md §5: one public client's policy, which includes Cloudflare's 522/524).
 const RETRY_STATUSES = [408, 429, 500, 502, 503, 504, 522, 524]
 const MAX_RETRY_AFTER_MS = 5_000
 

@@ -1,7 +1,7 @@
 import { createCipheriv, randomBytes } from 'node:crypto'
 
 /**
- * The storefront's anonymous pre-auth (upstream-protocol.md §4.6): GET /auth/request gives a JWT and
+ * The storefront's anonymous pre-auth (docs/upstream-protocol.md §4.6): GET /auth/request gives a JWT and
  * an X-DM-UID header; protected calls carry `Bearer base64(iv) ‖ base64(AES-128-CBC(jwt))`.
  */
 export function encryptBearer(jwt: string, key: string): string {

@@ -29,7 +29,7 @@ function stepFailure(error: UpstreamError): string {
   return `${error.kind}: ${error.detail}`
 }
 
-// The store every probe asks about (a real store: §7.1 of docs/upstream-protocol.md), and a common
+// The store every probe asks about (a real store: docs/upstream-protocol.md §7.1), and a common
 // keyword that must find products, as the reference service's uptime check does.
 export const PROBE_STORE = '11199'
 const PROBE_KEYWORD = '건전지'

@@ -2,7 +2,7 @@ import { decodeHTML } from 'entities'
 import { z } from 'zod'
 
 /**
- * Zod schemas for upstream replies, exactly as the upstream sends them (upstream-protocol.md §2.4),
+ * Zod schemas for upstream replies, exactly as the upstream sends them (docs/upstream-protocol.md §2.4),
  * and the conversions to our own vocabulary. Upstream field names never leave src/upstream/.
  */
 
@@ -101,7 +101,7 @@ export type CatalogueItem = Omit<z.output<typeof CatalogueRow>, 'total'>
 export const StockRow = z.object({
   pdNo: z.string().trim(),
   strCd: z.string().trim(),
-  // A junk, empty or negative quantity is unknown, never zero (upstream-protocol.md §3.1).
+  // A junk, empty or negative quantity is unknown, never zero (docs/upstream-protocol.md §3.1).
   stck: z.union([z.string(), z.number()]).nullish(),
 })
 
@@ -121,7 +121,7 @@ export type Placement = z.output<typeof PlacementRow>
 
 /**
  * Relative attachment paths live under the CDN; the old image host was retired in 2026-03 and
- * protocol-relative or entity-escaped paths also occur (upstream-protocol.md §6).
+ * protocol-relative or entity-escaped paths also occur (docs/upstream-protocol.md §6).
  */
 export function imageUrl(raw: string | null | undefined): string | null {
   if (raw === null || raw === undefined) return null

@@ -5,7 +5,7 @@ import { prefersMarkdown } from '../../http/routes/discovery.js'
 import { ERROR_CODES } from '../../src/errors.js'
 import { listenTestApp } from '../helpers/app.js'
 
-/** Spec §4.5 paths and the media type each one answers with. */
+/** docs/spec.md §4.5 paths and the media type each one answers with. */
 const DOCUMENTS: Array<[string, RegExp]> = [
   ['/openapi.json', /^application\/json; charset=utf-8$/],
   ['/openapi.yaml', /^application\/yaml$/],
@@ -316,7 +316,7 @@ t.test('discovery documents', async (t) => {
     }
   })
 
-  t.test('auth.md states anonymous access (spec §5)', async (t) => {
+  t.test('auth.md states anonymous access (docs/spec.md §5)', async (t) => {
     const body = await text('/auth.md')
     t.match(body, /anonymous/i)
     t.match(body, /no fee/i)

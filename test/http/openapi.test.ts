@@ -52,7 +52,7 @@ t.test('the OpenAPI document', async (t) => {
     t.equal(doc['info']['version'], '1.0.0')
     t.same(doc['servers'], [{ url: 'http://api.test', description: 'This server.' }])
     t.same(doc['security'], [])
-    t.notOk(doc['components']['securitySchemes'], 'no security scheme (spec §5)')
+    t.notOk(doc['components']['securitySchemes'], 'no security scheme (docs/spec.md §5)')
   })
 
   t.test('every operation of the spec, with its method and path', async (t) => {

@@ -5,7 +5,7 @@ import { listenTestApp } from '../helpers/app.js'
 import { until, within } from '../helpers/wait.js'
 
 /*
- * The NDJSON stream of searchStoreProducts (spec §6), read over a real socket the way a client reads
+ * The NDJSON stream of searchStoreProducts (docs/spec.md §6), read over a real socket the way a client reads
  * it: chunk by chunk. Ordering is asserted by arrival (which read delivered a line, what the simulator
  * had answered by then), never by elapsed time.
  */

@@ -147,7 +147,7 @@ for (const fault of ['killed', 'hung'] as const) {
       await lanes
     }
     const failed = answers.filter((r) => r.status !== 200)
-    // The issue allows losing the requests in flight to Redis at that moment; this design loses none.
+    // Losing the requests in flight to Redis at that moment would be acceptable; this design loses none.
     t.ok(failed.length <= 3, `at most the 3 requests in flight failed (${failed.length} of ${answers.length})`)
     for (const answer of failed)
       checkErrorBody(t, JSON.parse(answer.body), { status: answer.status, code: JSON.parse(answer.body).code }, null)

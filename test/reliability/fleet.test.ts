@@ -1,4 +1,4 @@
-// The fleet test: three instances against one simulator and one real Redis. The same workload,
+// The fleet test (docs/reliability.md): three instances against one simulator and one real Redis. The same workload,
 // sent round-robin, costs the upstream at most 1.1 × what one instance costs it; the upstream never sees
 // more than the global rate in any one-second window, nor more handshakes than token lifetimes; and a
 // breaker opened through one instance is seen by the others, which back off together while one probes.

@@ -38,7 +38,7 @@ export interface FaultCase {
   fault: SimFault
 }
 
-/** The fault list, with both 401 and 403, the Unauthorized-in-a-200 body and an HTML page sent as 200. */
+/** The fault list of docs/reliability.md, with both 401 and 403, the Unauthorized-in-a-200 body and an HTML page sent as 200. */
 export const FAULTS: readonly FaultCase[] = [
   { name: 'HTTP 500', fault: { kind: 'http500' } },
   { name: 'HTML error page (502)', fault: { kind: 'html' } },

@@ -1,4 +1,4 @@
-// The simulator speaks the upstream wire protocol (upstream-protocol.md §2, §4): envelopes, JSON types as
+// The simulator speaks the upstream wire protocol (docs/upstream-protocol.md §2, §4): envelopes, JSON types as
 // sent, store search semantics, catalogue search, the pre-auth handshake and the protected endpoints.
 import t from 'tap'
 import { createCipheriv, randomBytes } from 'node:crypto'
