@@ -3,6 +3,8 @@ import type { SkillsExtension } from '@modelcontextprotocol/server/ext/skills'
 import { VERSION } from '../src/config.js'
 import { ERROR_CODES, type ErrorCode } from '../src/errors.js'
 import type { StoreService } from '../src/service.js'
+import { installAppView } from './app/resource.js'
+import { UI_EXTENSION_CAPABILITY } from './app/meta.js'
 import { advertisedTools, installTools, toolDefinitions, type ToolOptions } from './index.js'
 import { installPrompts, PROMPT_NAMES } from './prompts.js'
 
@@ -27,12 +29,17 @@ export const PROTOCOL_VERSION: string = LEGACY_PROTOCOL_VERSIONS[0]
  */
 export const LIST_TTL_MS = 300_000
 
-/** What the server declares; `logging` only to initialize-era clients (2026-07-28 removed it). */
+/**
+ * What the server declares; `logging` only to initialize-era clients (2026-07-28 removed it). The MCP
+ * Apps extension in both generations: hosts render no view for a server that does not declare it.
+ */
 export function capabilities(era: McpRequestContext['era'] = 'legacy'): ServerCapabilities {
   return {
     tools: { listChanged: false }, // the tool set is fixed at start-up
     prompts: { listChanged: false },
+    resources: { listChanged: false }, // the view (and over HTTP the skill): fixed for a deploy
     completions: {},
+    extensions: { ...UI_EXTENSION_CAPABILITY },
     ...(era === 'legacy' ? { logging: {} } : {}),
   }
 }
@@ -113,11 +120,10 @@ export function createMcpServer(service: StoreService, options: McpServerOptions
   )
   installTools(server, service, options)
   installPrompts(server, service)
-  if (options.skills) {
-    options.skills.attach(server)
-    // The skill set is fixed for a deploy, like the tools: nothing will ever announce a change.
-    server.server.registerCapabilities({ resources: { listChanged: false } })
-  }
+  installAppView(server)
+  options.skills?.attach(server)
+  // The resources (the view, the skill) are fixed for a deploy, like the tools: nothing will announce a change.
+  server.server.registerCapabilities({ resources: { listChanged: false } })
   return server
 }
 
