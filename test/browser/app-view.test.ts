@@ -96,7 +96,11 @@ t.test('the MCP App view in headless Chromium', { skip }, async (t) => {
     onB1: await findProductNearbyAnswer(client, { keyword, branchCode: onB1 }),
     noShelf: await findProductNearbyAnswer(client, { keyword, branchCode: noShelf }),
     soldOut: await findProductNearbyAnswer(client, { keyword, branchCode: soldOut }),
+    // "Near me": coordinates, no store asked about (a point beside the first store with the best match).
+    nearPoint: await findProductNearbyAnswer(client, { keyword, latitude: 37.5665, longitude: 126.978 }),
   }
+  const failed = await client.callTool({ name: 'find_product_nearby', arguments: { keyword } })
+  t.equal(failed.isError, true, 'precondition: a failed call')
   // Preconditions, so a change in the data fails here rather than as a puzzling view assertion.
   t.match(answers.onB1?.answer.here?.items[0], { productId: top.pdNo, floorLabel: 'B1', placement: 'known' }, 'precondition: B1')
   t.match(answers.noShelf?.answer.here?.items[0], { productId: top.pdNo, floorLabel: null, placement: 'unknown' }, 'precondition: no shelf')
@@ -286,8 +290,40 @@ t.test('the MCP App view in headless Chromium', { skip }, async (t) => {
     const width = await host.frame.getAttribute('.map svg', 'width')
     t.ok(Number(width) > 600, `the map uses the width (${width} px)`)
     await host.screenshot('light-wide.png')
+    const drawn = (await host.sizes()).length
+    t.ok(drawn <= 3, `bounded size messages (${drawn})`)
+
+    await host.send(answers.nearPoint as NearbyAnswer)
+    await host.settled()
+    t.equal(
+      await host.frame.textContent('.answer .eyebrow'),
+      'Nearest store that has it',
+      'without a store asked about, the nearest that has it',
+    )
+    t.equal(
+      await host.frame.textContent('.answer .store-name strong, .answer .store-name'),
+      await host.frame.textContent('.answer .store-name'),
+    )
+    t.match(
+      await host.frame.textContent('.answer .store-name'),
+      answers.nearPoint?.answer.stores[0]?.store.name ?? '',
+      'which is the first store',
+    )
+
+    await host.page.evaluate(
+      (result) => (globalThis as unknown as { host: { sendToolResult(r: unknown): Promise<void> } }).host.sendToolResult(result),
+      failed as unknown,
+    )
+    await host.frame.waitForSelector('.card.message')
+    t.match(
+      await host.frame.textContent('.card.message'),
+      /The search failed/,
+      'a failed call is shown as failed, never as an empty answer',
+    )
+    t.equal(await host.frame.locator('.map').count(), 0, 'and without a map')
+    await host.settled()
     const sizes = await host.sizes()
-    t.ok(sizes.length <= 3, `bounded size messages (${sizes.length})`)
+    t.ok(sizes.length <= drawn + 2, `at most one size message per answer (${sizes.length - drawn} for 2)`)
     t.same(await host.violations(), [], 'no content-policy violation')
     t.same(host.problems, [], 'no console errors')
   })
