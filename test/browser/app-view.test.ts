@@ -66,6 +66,7 @@ const BROWSER = {
   bodyHeight: 'Math.ceil(document.body.getBoundingClientRect().height)',
   mapHeight: "document.querySelector('.map').getBoundingClientRect().height",
   background: 'getComputedStyle(document.body).backgroundColor',
+  noSideways: 'document.documentElement.scrollWidth <= document.documentElement.clientWidth',
 }
 
 t.test('the MCP App view in headless Chromium', { skip }, async (t) => {
@@ -216,6 +217,7 @@ t.test('the MCP App view in headless Chromium', { skip }, async (t) => {
       'origin, the store and the others on the map',
     )
     t.equal(await host.frame.evaluate(BROWSER.mapHeight), MAP_HEIGHT, 'the map has its fixed height')
+    t.equal(await host.frame.evaluate(BROWSER.noSideways), true, 'nothing wider than 360 px (no sideways scrolling)')
 
     await host.frame.click('.answer .map-link.kakao')
     await host.frame.click('.answer .map-link.naver')
@@ -268,7 +270,7 @@ t.test('the MCP App view in headless Chromium', { skip }, async (t) => {
     const before = await host.frame.evaluate(BROWSER.background)
     const sizesBefore = (await host.sizes()).length
     await host.page.evaluate("host.setTheme('dark')")
-    await host.frame.waitForFunction("document.documentElement.dataset.theme === 'dark'")
+    await host.frame.waitForSelector('html[data-theme="dark"]', { state: 'attached' })
     await host.frame.evaluate(BROWSER.twoFrames)
     const after = await host.frame.evaluate(BROWSER.background)
     t.not(after, before, `the palette follows the host theme (${before} → ${after})`)

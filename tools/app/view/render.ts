@@ -184,6 +184,9 @@ function card(data: ProductNearby, context: RenderContext): { element: HTMLEleme
         )
       }),
     ),
+    data.matched !== null && data.matched > data.products.length
+      ? h('p', { class: 'checked' }, words.checked(data.products.length, data.matched))
+      : null,
     h('p', { class: 'foot' }, h('span', { class: 'as-of' }, asOfText(data.asOf, context) ?? ''), links(store, context)),
     data.hint ? h('p', { class: 'hint' }, data.hint) : null,
   )
