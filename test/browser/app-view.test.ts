@@ -328,5 +328,10 @@ t.test('the MCP App view in headless Chromium', { skip }, async (t) => {
     t.ok(sizes.length <= drawn + 2, `at most one size message per answer (${sizes.length - drawn} for 2)`)
     t.same(await host.violations(), [], 'no content-policy violation')
     t.same(host.problems, [], 'no console errors')
+
+    // The detector itself: an image from elsewhere, added behind the view's back, is a violation it sees.
+    await host.frame.evaluate("document.body.append(Object.assign(document.createElement('img'), { src: 'https://example.com/x.png' }))")
+    await host.frame.evaluate(BROWSER.twoFrames)
+    t.match(await host.violations(), [/^img-src https:\/\/example\.com/], 'a content-policy violation would be seen')
   })
 })
