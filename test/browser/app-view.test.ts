@@ -100,6 +100,9 @@ t.test('the MCP App view in headless Chromium', { skip }, async (t) => {
     // "Near me": coordinates, no store asked about (a point beside the first store with the best match).
     nearPoint: await findProductNearbyAnswer(client, { keyword, latitude: 37.5665, longitude: 126.978 }),
   }
+  const nearbyStoresArgs = { latitude: 37.5665, longitude: 126.978, pageSize: 10 }
+  const nearbyStores = await client.callTool({ name: 'search_nearby_stores', arguments: nearbyStoresArgs })
+  t.notOk(nearbyStores.isError, 'precondition: stores near a point')
   const failed = await client.callTool({ name: 'find_product_nearby', arguments: { keyword } })
   t.equal(failed.isError, true, 'precondition: a failed call')
   // Preconditions, so a change in the data fails here rather than as a puzzling view assertion.
@@ -333,5 +336,33 @@ t.test('the MCP App view in headless Chromium', { skip }, async (t) => {
     await host.frame.evaluate("document.body.append(Object.assign(document.createElement('img'), { src: 'https://example.com/x.png' }))")
     await host.frame.evaluate(BROWSER.twoFrames)
     t.match(await host.violations(), [/^img-src https:\/\/example\.com/], 'a content-policy violation would be seen')
+  })
+
+  t.test('search_nearby_stores: the stores on the map, nearest first', async (t) => {
+    const host = await openHost(360, 'light')
+    await host.page.evaluate(
+      (args) => (globalThis as unknown as { host: { sendToolInput(a: unknown): Promise<void> } }).host.sendToolInput(args),
+      nearbyStoresArgs,
+    )
+    await host.page.evaluate(
+      (result) => (globalThis as unknown as { host: { sendToolResult(r: unknown): Promise<void> } }).host.sendToolResult(result),
+      nearbyStores as unknown,
+    )
+    await host.frame.waitForSelector('.map svg')
+    await host.settled()
+    const stores = (nearbyStores.structuredContent as { stores: { code: string }[] }).stores
+    const listed = await host.frame.$$eval('.stores .store', (items) => items.map((item) => item.getAttribute('data-code')))
+    t.same(
+      listed,
+      stores.map((s) => s.code),
+      'every store, nearest first',
+    )
+    t.equal(await host.frame.locator('.map svg .pt.origin').count(), 1, 'the point asked about, from the tool input')
+    t.equal(await host.frame.locator('.map svg .pt.store').count(), stores.length, 'and every store')
+    t.equal(await host.frame.locator('.stock').count(), 0, 'no stock is claimed')
+    t.equal(await host.frame.evaluate(BROWSER.noSideways), true, 'nothing wider than 360 px')
+    await host.screenshot('stores-360.png')
+    t.same(await host.violations(), [], 'no content-policy violation')
+    t.same(host.problems, [], 'no console errors')
   })
 })

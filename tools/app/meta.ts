@@ -15,7 +15,7 @@ export const UI_EXTENSION_ID = 'io.modelcontextprotocol/ui'
 /** The flat key older hosts read (deprecated in the apps spec, still what ext-apps' registerAppTool fills in). */
 const LEGACY_RESOURCE_URI_KEY = 'ui/resourceUri'
 
-/** `_meta` of a tool whose results the view renders (tools/list, never the result). */
+/** `_meta` of a tool whose results the view renders (find_product_nearby, search_nearby_stores): tools/list, never the result. */
 export const APP_VIEW_TOOL_META = {
   ui: { resourceUri: APP_VIEW_URI },
   [LEGACY_RESOURCE_URI_KEY]: APP_VIEW_URI,

@@ -13,7 +13,7 @@ export function installAppView(server: McpServer): void {
     {
       title: 'Store Finder: stores, stock and shelf',
       description:
-        'The MCP Apps view for find_product_nearby: the answer card (stock, floor and zone, hours), the nearby stores and a schematic map.',
+        'The MCP Apps view for find_product_nearby (the answer card with stock, floor and zone and hours, the nearby stores, a schematic map) and search_nearby_stores (the stores on the map).',
       mimeType: APP_VIEW_MIME_TYPE,
     },
     async () => ({

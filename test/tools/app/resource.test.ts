@@ -19,6 +19,8 @@ import { connectHttp, connectInMemory, connectStdio, type Era } from '../../help
  */
 
 const ERAS: Era[] = ['legacy', 'modern']
+/** The tools whose results the view renders. */
+const WITH_VIEW = ['search_nearby_stores', 'find_product_nearby']
 const ToolsWire = z.object({ tools: z.array(z.looseObject({ name: z.string(), _meta: z.record(z.string(), z.unknown()).optional() })) })
 
 /** Everything a host checks before it renders the view, asserted on one connected client. */
@@ -28,11 +30,14 @@ async function hostFindsTheView(t: Test, client: Client, where: string) {
 
   // Raw: the SDK's typed listTools() keeps _meta, but the raw list is what a host sees.
   const { tools } = await client.request({ method: 'tools/list' }, ToolsWire)
-  const nearby = tools.find((tool) => tool.name === 'find_product_nearby')
-  t.equal(getToolUiResourceUri(nearby ?? {}), APP_VIEW_URI, `${where}: find_product_nearby links the view (ext-apps' host helper)`)
-  t.equal(nearby?._meta?.[RESOURCE_URI_META_KEY], APP_VIEW_URI, `${where}: and in the flat key older hosts read`)
-  for (const tool of tools.filter((tool) => tool.name !== 'find_product_nearby')) {
-    t.equal(getToolUiResourceUri(tool), undefined, `${where}: ${tool.name} has no view`)
+  for (const tool of tools) {
+    const viewed = WITH_VIEW.includes(tool.name)
+    t.equal(
+      getToolUiResourceUri(tool),
+      viewed ? APP_VIEW_URI : undefined,
+      `${where}: ${tool.name} ${viewed ? 'links the view' : 'has no view'} (ext-apps' host helper)`,
+    )
+    if (viewed) t.equal(tool._meta?.[RESOURCE_URI_META_KEY], APP_VIEW_URI, `${where}: ${tool.name}: and in the flat key older hosts read`)
   }
 
   const { resources } = await client.listResources()

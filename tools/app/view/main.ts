@@ -1,5 +1,5 @@
 import { APPS_PROTOCOL_VERSION, HostBridge, type HostContext, type InitializeResult } from './bridge.js'
-import { isProductNearby, renderAnswer, renderMessage } from './render.js'
+import { isProductNearby, isStorePage, renderAnswer, renderMessage, renderStorePage, type RenderContext } from './render.js'
 import { wordsFor } from './words.js'
 
 declare const VIEW_VERSION: string // set by the build (tools/app/build.ts)
@@ -8,6 +8,8 @@ const root = document.getElementById('app') as HTMLElement
 const bridge = new HostBridge(window.parent)
 let context: HostContext = {}
 let redrawMap: ((width: number) => void) | undefined
+/** The coordinates of the call, when the host passed its arguments on (search_nearby_stores' results do not repeat them). */
+let asked: { lat: number; lng: number } | undefined
 
 const words = () => wordsFor(context.locale ?? navigator.language)
 
@@ -81,12 +83,7 @@ function show(result: { content?: unknown; structuredContent?: unknown; isError?
       data = undefined
     }
   }
-  if (!isProductNearby(data)) {
-    redrawMap = undefined
-    renderMessage(root, w.cannotShow)
-    return
-  }
-  redrawMap = renderAnswer(root, data, {
+  const renderContext: RenderContext = {
     words: w,
     locale: context.locale ?? navigator.language,
     timeZone: context.timeZone ?? 'Asia/Seoul',
@@ -95,13 +92,22 @@ function show(result: { content?: unknown; structuredContent?: unknown; isError?
         // The host refused or cannot open links; the address is still on the link for copying.
       })
     },
-  })
+  }
+  if (isProductNearby(data)) redrawMap = renderAnswer(root, data, renderContext)
+  else if (isStorePage(data)) redrawMap = renderStorePage(root, data, asked, renderContext)
+  else {
+    redrawMap = undefined
+    renderMessage(root, w.cannotShow)
+    return
+  }
   redrawMap(root.clientWidth)
 }
 
 bridge.on('ui/notifications/tool-input', (params) => {
-  const keyword = (params as { arguments?: { keyword?: unknown } } | undefined)?.arguments?.keyword
-  if (typeof keyword === 'string' && !redrawMap) renderMessage(root, words().looking(keyword))
+  const args = (params as { arguments?: { keyword?: unknown; latitude?: unknown; longitude?: unknown } } | undefined)?.arguments
+  const { latitude, longitude } = args ?? {}
+  asked = typeof latitude === 'number' && typeof longitude === 'number' ? { lat: latitude, lng: longitude } : undefined
+  if (typeof args?.keyword === 'string' && !redrawMap) renderMessage(root, words().looking(args.keyword))
 })
 bridge.on('ui/notifications/tool-result', (params) => show((params ?? {}) as Parameters<typeof show>[0]))
 bridge.on('ui/notifications/tool-cancelled', () => {

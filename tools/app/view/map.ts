@@ -7,10 +7,11 @@ const PAD = 22 // px: room for a dot and its number at the edges
 
 export type Stocked = 'stock' | 'soldout' | 'unknown'
 
-interface Point {
+export interface Point {
   lat: number
   lng: number
-  kind: Stocked | 'origin'
+  /** `store`: a store without stock to tell (search_nearby_stores). */
+  kind: Stocked | 'origin' | 'store'
   label: string
   title: string
 }
@@ -48,6 +49,7 @@ const RINGS_KM = [1, 2, 5, 10, 20, 50]
  */
 export function drawMap(points: Point[], width: number, words: Words): SVGElement {
   const height = MAP_HEIGHT
+  // Without a point asked about (a store list whose coordinates the host did not pass on), the first store anchors it.
   const origin = points.find((p) => p.kind === 'origin') ?? points[0]
   const kx = Math.cos((((origin?.lat ?? 0) as number) * Math.PI) / 180) * KM_PER_DEGREE_LNG_AT_EQUATOR
   const polar = points.map((p) => {
@@ -78,7 +80,9 @@ export function drawMap(points: Point[], width: number, words: Words): SVGElemen
     if (r - labelled < 18) continue // too close to the last ring to be read
     labelled = r
     root.append(svg('circle', { cx: cx.toFixed(1), cy: cy.toFixed(1), r: r.toFixed(1), class: 'ring' }))
-    root.append(svg('text', { x: (cx + r * 0.7071 + 3).toFixed(1), y: (cy - r * 0.7071 - 3).toFixed(1), class: 'ring-label' }, `${km} km`))
+    const [lx, ly] = [cx + r * 0.7071 + 3, cy - r * 0.7071 - 3]
+    // A label outside the frame is not drawn; its ring still is.
+    if (lx < width - 36 && ly > 14) root.append(svg('text', { x: lx.toFixed(1), y: ly.toFixed(1), class: 'ring-label' }, `${km} km`))
   }
   // The origin under everything; then the farthest first, so the nearest stores sit on top.
   const order = points.map((_, i) => i).sort((a, b) => (polar[b]?.km ?? 0) - (polar[a]?.km ?? 0))

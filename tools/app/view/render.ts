@@ -1,7 +1,7 @@
 import { h } from './dom.js'
 import { MAP_HEIGHT, STORES_SHOWN } from './layout.js'
-import { drawMap, mapPoints, type Stocked } from './map.js'
-import type { NearbyItem, NearbyStore, ProductNearby } from './types.js'
+import { drawMap, mapPoints, type Point, type Stocked } from './map.js'
+import type { ListedStore, NearbyItem, NearbyStore, ProductNearby, StorePage } from './types.js'
 import type { Words } from './words.js'
 
 export interface RenderContext {
@@ -27,6 +27,18 @@ export function isProductNearby(value: unknown): value is ProductNearby {
   const v = value as Partial<ProductNearby>
   return (
     Array.isArray(v.stores) && Array.isArray(v.products) && typeof v.asOf === 'string' && typeof v.origin === 'object' && v.origin !== null
+  )
+}
+
+export function isStorePage(value: unknown): value is StorePage {
+  if (value === null || typeof value !== 'object') return false
+  const v = value as Partial<StorePage>
+  return (
+    Array.isArray(v.stores) &&
+    typeof v.hasMore === 'boolean' &&
+    v.stores.every(
+      (s) => typeof s === 'object' && s !== null && typeof s.code === 'string' && typeof s.lat === 'number' && typeof s.lng === 'number',
+    )
   )
 }
 
@@ -86,7 +98,7 @@ function shelf(item: NearbyItem | undefined, words: Words): HTMLElement | null {
   return h('span', { class: `shelf shelf-${item.placement === 'not_checked' ? 'not-checked' : 'unknown'}` }, text)
 }
 
-function openState(store: NearbyStore, words: Words): HTMLElement {
+function openState(store: Pick<NearbyStore, 'openTime' | 'closeTime'> & { openNow: boolean | null }, words: Words): HTMLElement {
   const hours = `${store.openTime}–${store.closeTime}`
   if (store.openNow === true) return h('span', { class: 'open is-open' }, `${words.openNow} · ${hours}`)
   if (store.openNow === false) return h('span', { class: 'open is-closed' }, `${words.closed} · ${hours}`)
@@ -94,7 +106,7 @@ function openState(store: NearbyStore, words: Words): HTMLElement {
 }
 
 /** Kakao Map by name and coordinates; Naver Map by the store's name (its web map takes no coordinates to pin). */
-export function mapLinks(store: NearbyStore): { kakao: string; naver: string } {
+export function mapLinks(store: Pick<NearbyStore, 'name' | 'lat' | 'lng'>): { kakao: string; naver: string } {
   const name = `다이소 ${store.name}`.replace(/,/g, ' ')
   return {
     kakao: `https://map.kakao.com/link/map/${encodeURIComponent(name)},${store.lat},${store.lng}`,
@@ -102,7 +114,7 @@ export function mapLinks(store: NearbyStore): { kakao: string; naver: string } {
   }
 }
 
-function links(store: NearbyStore, context: RenderContext): HTMLElement {
+function links(store: Pick<NearbyStore, 'name' | 'lat' | 'lng'>, context: RenderContext): HTMLElement {
   const urls = mapLinks(store)
   const link = (url: string, text: string, kind: string) => {
     const a = h('a', { href: url, class: `map-link ${kind}`, target: '_blank', rel: 'noopener noreferrer' }, text)
@@ -115,7 +127,7 @@ function links(store: NearbyStore, context: RenderContext): HTMLElement {
   return h('span', { class: 'links' }, link(urls.kakao, context.words.kakao, 'kakao'), link(urls.naver, context.words.naver, 'naver'))
 }
 
-function facilities(store: NearbyStore, words: Words): HTMLElement | null {
+function facilities(store: { facilities?: string[] | undefined }, words: Words): HTMLElement | null {
   if (!store.facilities?.length) return null
   return h('span', { class: 'facilities' }, ...store.facilities.map((f) => h('span', { class: 'chip' }, words.facilities[f] ?? f)))
 }
@@ -245,8 +257,9 @@ function storeList(data: ProductNearby, context: RenderContext): HTMLElement | n
   return section
 }
 
-function legend(words: Words): HTMLElement {
-  const key = (kind: string, text: string) => h('span', { class: `key ${kind}` }, h('span', { class: 'swatch' }), text)
+function legend(words: Words, stock = true): HTMLElement {
+  const key = (kind: string, text: string) => h('span', { class: `key key-${kind}` }, h('span', { class: 'swatch' }), text)
+  if (!stock) return h('p', { class: 'legend' }, key('origin', words.legendOrigin), key('store', words.legendStore))
   return h(
     'p',
     { class: 'legend' },
@@ -257,19 +270,79 @@ function legend(words: Words): HTMLElement {
   )
 }
 
+/** A map box of the fixed height and the function that draws it for a width (only when the width changed). */
+function mapBox(points: Point[], words: Words): { element: HTMLElement; draw: (width: number) => void } {
+  const element = h('div', { class: 'map', style: `height:${MAP_HEIGHT}px` })
+  let drawnWidth = -1
+  return {
+    element,
+    draw: (width: number) => {
+      const w = Math.max(200, Math.floor(width))
+      if (w === drawnWidth) return
+      drawnWidth = w
+      element.replaceChildren(drawMap(points, w, words))
+    },
+  }
+}
+
+function listedStore(store: ListedStore, index: number, context: RenderContext): HTMLElement {
+  const { words } = context
+  const distance = formatDistance(store.distanceKm ?? null, words)
+  return h(
+    'li',
+    { class: 'store', 'data-code': store.code },
+    h('span', { class: 'num plain', 'aria-hidden': 'true' }, String(index + 1)),
+    h(
+      'div',
+      { class: 'store-body' },
+      h('p', { class: 'line' }, h('strong', {}, store.name), distance ? h('span', { class: 'distance' }, distance) : null),
+      h('p', { class: 'line meta' }, openState(store, words), facilities(store, words)),
+      h('p', { class: 'address' }, store.address),
+      links(store, context),
+    ),
+  )
+}
+
+/**
+ * search_nearby_stores: the map (around the coordinates the call asked about, when the host passed them
+ * on as the tool input) and the stores, nearest first. There is no stock to tell here.
+ */
+export function renderStorePage(
+  root: HTMLElement,
+  page: StorePage,
+  asked: { lat: number; lng: number } | undefined,
+  context: RenderContext,
+): (width: number) => void {
+  const { words } = context
+  const points: Point[] = []
+  if (asked) points.push({ ...asked, kind: 'origin', label: '', title: words.legendOrigin })
+  page.stores.forEach((store, index) =>
+    points.push({ lat: store.lat, lng: store.lng, kind: 'store', label: String(index + 1), title: store.name }),
+  )
+  const map = mapBox(
+    points.filter((p) => Number.isFinite(p.lat) && Number.isFinite(p.lng)),
+    words,
+  )
+  const list = h('ol', { class: 'stores' }, ...page.stores.map((store, index) => listedStore(store, index, context)))
+  root.replaceChildren(
+    h(
+      'section',
+      { class: 'nearby' },
+      h('h1', { class: 'list-title' }, words.storesNear),
+      page.hint ? h('p', { class: 'hint' }, page.hint) : null,
+    ),
+    page.stores.length > 0 ? h('figure', { class: 'map-figure' }, map.element, legend(words, false)) : '',
+    page.stores.length > 0 ? list : '',
+  )
+  return map.draw
+}
+
 /** Renders the answer; returns a function that redraws the map for a new width (its height never changes). */
 export function renderAnswer(root: HTMLElement, data: ProductNearby, context: RenderContext): (width: number) => void {
   const { element, state } = card(data, context)
-  const points = mapPoints(data, state, context.words)
-  const mapBox = h('div', { class: 'map', style: `height:${MAP_HEIGHT}px` })
-  root.replaceChildren(element, h('figure', { class: 'map-figure' }, mapBox, legend(context.words)), storeList(data, context) ?? '')
-  let drawnWidth = -1
-  return (width: number) => {
-    const w = Math.max(200, Math.floor(width))
-    if (w === drawnWidth) return
-    drawnWidth = w
-    mapBox.replaceChildren(drawMap(points, w, context.words))
-  }
+  const map = mapBox(mapPoints(data, state, context.words), context.words)
+  root.replaceChildren(element, h('figure', { class: 'map-figure' }, map.element, legend(context.words)), storeList(data, context) ?? '')
+  return map.draw
 }
 
 export function renderMessage(root: HTMLElement, text: string, detail?: string): void {

@@ -1,5 +1,6 @@
 /*
- * The find_product_nearby answer the view renders, in one place. Issue 22 defines it as ProductNearbySchema
+ * The answers the view renders, in one place: find_product_nearby's and search_nearby_stores'.
+ * The find_product_nearby answer: Issue 22 defines it as ProductNearbySchema
  * in src/schemas.ts; once that lands these types can become `z.output<typeof ProductNearbySchema>`.
  * No DOM types here: tests import this file too.
  */
@@ -53,3 +54,21 @@ export type ProductNearby = {
   asOf: string
   hint?: string
 }
+
+/** A store as search_nearby_stores lists it (StoreSchema in src/schemas.ts). */
+export type ListedStore = {
+  code: string
+  name: string
+  address: string
+  lat: number
+  lng: number
+  openTime: string
+  closeTime: string
+  openNow: boolean | null
+  /** From the coordinates searched around. */
+  distanceKm?: number
+  facilities?: string[]
+}
+
+/** search_nearby_stores' answer (StorePageSchema in tools/store-page.ts). */
+export type StorePage = { stores: ListedStore[]; hasMore: boolean; nextPage: number; hint?: string }
