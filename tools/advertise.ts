@@ -62,6 +62,7 @@ function preparedTools(): Map<string, Prepared> {
         outputSchema: toJsonSchema(tool.outputSchema, 'output'),
         // untrustedContentHint is newer than the SDK's ToolAnnotations type; it goes out as written.
         annotations: tool.annotations,
+        ...(tool._meta ? { _meta: tool._meta } : {}),
       } as unknown as Tool
       prepared.set(tool.name, { tool, inputJson, listed })
     }

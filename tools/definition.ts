@@ -40,6 +40,8 @@ export interface ToolDefinition<I = unknown, O extends z.ZodObject = z.ZodObject
   /** structuredContent is validated against it before it is returned. */
   outputSchema: O
   annotations: Annotations
+  /** Tool `_meta` as tools/list sends it; `ui.resourceUri` links the MCP Apps view (tools/app/meta.ts). */
+  _meta?: Record<string, unknown> | undefined
   run(service: StoreService, input: I, context: ToolContext): Promise<z.output<O>>
 }
 

@@ -1,6 +1,7 @@
 import { bind } from '../src/inputs.js'
 import { findProductNearby as findProductNearbyOperation } from '../src/operations.js'
 import { LIMITS, ProductNearbySchema } from '../src/schemas.js'
+import { APP_VIEW_TOOL_META } from './app/meta.js'
 import { READ_ONLY, defineTool } from './definition.js'
 import { MCP_VOCABULARY } from './vocabulary.js'
 
@@ -16,6 +17,8 @@ export const findProductNearby = defineTool({
   input: bind(findProductNearbyOperation, MCP_VOCABULARY, { strict: true }),
   outputSchema: ProductNearbySchema,
   annotations: { title: 'Find which nearby store has a product', ...READ_ONLY },
+  // Hosts with MCP Apps render the result in the view; the text answer stays complete without it.
+  _meta: APP_VIEW_TOOL_META,
   async run(service, input, { signal }) {
     return service.findProductNearby(input, { signal })
   },

@@ -1,5 +1,6 @@
 import { bind } from '../src/inputs.js'
 import { storeSearch } from '../src/operations.js'
+import { APP_VIEW_TOOL_META } from './app/meta.js'
 import { READ_ONLY, defineTool } from './definition.js'
 import { StorePageSchema, storePage } from './store-page.js'
 import { MCP_VOCABULARY } from './vocabulary.js'
@@ -21,6 +22,8 @@ export const searchNearbyStores = defineTool({
   }),
   outputSchema: StorePageSchema,
   annotations: { title: 'Search stores near a location', ...READ_ONLY },
+  // Hosts with MCP Apps show the stores on the view's map; the text answer stays complete without it.
+  _meta: APP_VIEW_TOOL_META,
   async run(service, input, { signal }) {
     return storePage(await service.searchStores(input, { signal }), input.page)
   },

@@ -3,6 +3,8 @@ import type { SkillsExtension } from '@modelcontextprotocol/server/ext/skills'
 import { ABOUT, VERSION } from '../src/about.js'
 import { ERROR_CODES, type ErrorCode } from '../src/errors.js'
 import type { StoreService } from '../src/service.js'
+import { installAppView } from './app/resource.js'
+import { UI_EXTENSION_CAPABILITY } from './app/meta.js'
 import { installTools, type ToolOptions } from './call.js'
 import { toolDefinitions } from './index.js'
 import { CACHE_HINT, PROTOCOL_VERSIONS } from './protocol.js'
@@ -12,12 +14,17 @@ export const SERVER_NAME = ABOUT.name
 export const SERVER_TITLE = ABOUT.title
 export const SERVER_DESCRIPTION = ABOUT.summary
 
-/** What the server declares; `logging` only to initialize-era clients (2026-07-28 removed it). */
+/**
+ * What the server declares; `logging` only to initialize-era clients (2026-07-28 removed it). The MCP
+ * Apps extension in both generations: hosts render no view for a server that does not declare it.
+ */
 export function capabilities(era: McpRequestContext['era'] = 'legacy'): ServerCapabilities {
   return {
     tools: { listChanged: false }, // the tool set is fixed at start-up
     prompts: { listChanged: false },
+    resources: { listChanged: false }, // the view (and over HTTP the skill): fixed for a deploy
     completions: {},
+    extensions: { ...UI_EXTENSION_CAPABILITY },
     ...(era === 'legacy' ? { logging: {} } : {}),
   }
 }
@@ -96,10 +103,9 @@ export function createMcpServer(service: StoreService, options: McpServerOptions
   )
   installTools(server, service, options)
   installPrompts(server, service)
-  if (options.skills) {
-    options.skills.attach(server)
-    // The skill set is fixed for a deploy, like the tools: nothing will ever announce a change.
-    server.server.registerCapabilities({ resources: { listChanged: false } })
-  }
+  installAppView(server)
+  options.skills?.attach(server)
+  // The resources (the view, the skill) are fixed for a deploy, like the tools: nothing will announce a change.
+  server.server.registerCapabilities({ resources: { listChanged: false } })
   return server
 }

@@ -67,7 +67,14 @@ t.test('MCP tools over an in-memory transport', async (t) => {
   t.test('initialize reports name, version, title, instructions and capabilities', async (t) => {
     t.match(client.getServerVersion(), { name: 'store-finder', version: '1.0.0', title: 'Store Finder' })
     t.same(client.getServerCapabilities(), CAPABILITIES)
-    t.same(CAPABILITIES, { tools: { listChanged: false }, prompts: { listChanged: false }, completions: {}, logging: {} })
+    t.same(CAPABILITIES, {
+      tools: { listChanged: false },
+      prompts: { listChanged: false },
+      resources: { listChanged: false },
+      completions: {},
+      extensions: { 'io.modelcontextprotocol/ui': { mimeTypes: ['text/html;profile=mcp-app'] } },
+      logging: {},
+    })
     const instructions = client.getInstructions() ?? ''
     t.equal(instructions, INSTRUCTIONS)
     const order = ['search_stores', 'search_products', 'get_product_availability'].map((name) => instructions.indexOf(name))

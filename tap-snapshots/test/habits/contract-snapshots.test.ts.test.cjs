@@ -3629,6 +3629,12 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > tools/list as clients re
       "idempotentHint": true,
       "openWorldHint": true,
       "untrustedContentHint": true
+    },
+    "_meta": {
+      "ui": {
+        "resourceUri": "ui://store-finder/nearby-v1.html"
+      },
+      "ui/resourceUri": "ui://store-finder/nearby-v1.html"
     }
   },
   {
@@ -4272,6 +4278,12 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > tools/list as clients re
       "idempotentHint": true,
       "openWorldHint": true,
       "untrustedContentHint": true
+    },
+    "_meta": {
+      "ui": {
+        "resourceUri": "ui://store-finder/nearby-v1.html"
+      },
+      "ui/resourceUri": "ui://store-finder/nearby-v1.html"
     }
   }
 ]
