@@ -22,6 +22,7 @@ over MCP (stdio or HTTP) or as a REST API.`,
     .version(VERSION, '-v, --version')
     .option('--json', 'print machine-readable JSON instead of tables (errors as JSON on stderr)')
     .option('--simulated', 'use the built-in upstream simulator instead of the live service (same as UPSTREAM_BASE_URL=simulated)')
+    .option('--refresh', "crawl the chain's store list now instead of reading the copy cached on disk")
     .showHelpAfterError('(add --help for usage)')
     .addHelpText('after', ENVIRONMENT)
     .exitOverride()
