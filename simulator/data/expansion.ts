@@ -29,7 +29,7 @@ export interface NamedExtraStore {
 export const NAMED_EXTRA_STORES: readonly NamedExtraStore[] = [
   { name: '여의도IFC몰점', address: '서울특별시 영등포구 국제금융로 10 (여의도동)', zip: '07326', lat: 37.5251, lng: 126.9255 },
   { name: '광안점', address: '부산광역시 수영구 광안해변로 219 (광안동)', zip: '48303', lat: 35.1532, lng: 129.1186 },
-  { name: '명동역점', address: '서울특별시 중구 퇴계로 126 (충무로2가)', zip: '04546', lat: 37.5609, lng: 126.9863 },
+  { name: '충무로역점', address: '서울특별시 중구 퇴계로 126 (충무로2가)', zip: '04546', lat: 37.5609, lng: 126.9863 },
   { name: '명동2호점', address: '서울특별시 중구 명동8길 27 (명동2가)', zip: '04537', lat: 37.5617, lng: 126.9851 },
   { name: '코엑스몰점', address: '서울특별시 강남구 영동대로 513 (삼성동)', zip: '06164', lat: 37.5117, lng: 127.0592 },
 ]
