@@ -32,7 +32,8 @@ async function cli(args: string[], env: Record<string, string> = {}) {
 }
 
 const sim = ['--simulated']
-const quiet = { LOG_LEVEL: 'silent' }
+// The store list is crawled by each command (no disk copy), so the tests write nothing outside the repository.
+const quiet = { LOG_LEVEL: 'silent', STORE_DIRECTORY_CACHE_DIR: 'off' }
 
 t.test('stores: a table with Korean text aligned, and the next page named', async (t) => {
   const { code, stdout } = await cli([...sim, 'stores', '강남', '-n', '3'], quiet)
