@@ -58,9 +58,7 @@ export const StoreSchema = z
     facilities: z
       .array(z.enum(FACILITIES))
       .optional()
-      .describe(
-        `What the store offers, as the chain lists it: ${FACILITIES.join(', ')}. Absent when the chain's answer did not say.`,
-      ),
+      .describe(`What the store offers, as the chain lists it: ${FACILITIES.join(', ')}. Absent when the chain's answer did not say.`),
   })
   .describe('A Daiso (다이소) store.')
 export type Store = z.infer<typeof StoreSchema>

@@ -9,7 +9,17 @@ import { fetchJson, newAgent, query } from '../lib/http.js'
 import { percentile, round } from '../lib/stats.js'
 
 /** Keywords as people type them, and points to search around: the store searches scenario 11 repeats. */
-const KEYWORDS = ['강남역 다이소 어디 있어?', '명동', '서울강남', '가디', '제주도', 'Itaewon', '부산 해운대', '홍대입구역 근처', '잠실 불꽃놀이']
+const KEYWORDS = [
+  '강남역 다이소 어디 있어?',
+  '명동',
+  '서울강남',
+  '가디',
+  '제주도',
+  'Itaewon',
+  '부산 해운대',
+  '홍대입구역 근처',
+  '잠실 불꽃놀이',
+]
 const POINTS = [
   [37.4979, 127.0276],
   [35.1587, 129.1604],

@@ -53,7 +53,10 @@ export function register(program: Command): void {
     .option('-p, --page <n>', 'page number', parseWhole(1, LIMITS.pageMax), 1)
     .option('-n, --page-size <n>', `stores per page, 1 to ${LIMITS.pageSizeMax}`, parseWhole(1, LIMITS.pageSizeMax), LIMITS.pageSizeDefault)
     .option('-f, --facility <name>', `only stores that list it: ${FACILITIES.join(', ')}`)
-    .addHelpText('after', '\nExamples:\n  store-finder stores 강남\n  store-finder stores 홍대 --page 2 --json\n  store-finder stores 명동 --facility taxFree')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  store-finder stores 강남\n  store-finder stores 홍대 --page 2 --json\n  store-finder stores 명동 --facility taxFree',
+    )
     .action(async (keyword: string, options: { page: number; pageSize: number; facility?: string }, command: Command) => {
       const input = CLI_INPUTS.searchStores.parse(
         { keyword, page: options.page, pageSize: options.pageSize, ...(options.facility ? { facility: options.facility } : {}) },

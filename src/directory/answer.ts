@@ -32,8 +32,8 @@ export function answerFromDirectory(directory: StoreDirectory, input: StoreSearc
     )
   }
   if (result.stores.length === 0 && input.page === 1) {
-    if (input.facility) {
-      hints.push(`No store here lists the facility '${input.facility}'. Leave the facility out to see every store.`)
+    if (found.facility) {
+      hints.push(`No store here lists the facility '${found.facility}'. Leave the facility out to see every store.`)
     } else if (input.keyword && hasLatinWord(input.keyword)) {
       hints.push(
         'Store names and addresses are Korean; romanised names are matched too (Itaewon, Sinchon), but this one matched none. Try the Korean name (이태원, 신촌), or search around coordinates ({searchStoresNearby}).',

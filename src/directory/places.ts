@@ -1,3 +1,5 @@
+import type { Facility } from '../facilities.js'
+
 /**
  * The small tables the directory search reads: how provinces are written, the everyday short names of
  * places, and the words people add that say nothing about where. docs/rest.md lists what they cover.
@@ -73,7 +75,29 @@ export const FILLER_WORDS = new Set([
   ...['가까이', '좀', '지금', '오늘', '내일', '주말', '평일', '여기', '거기', '혹시', '무슨', '어느', '어떤'],
   ...['영업', '영업시간', '운영', '운영시간', '시간', '오픈', '문', '열어', '열어요', '여나요', '여는', '열려', '열었어', '열었나요'],
   ...['닫아', '닫아요', '닫나요', '닫는', '닫음', '마감', '마감시간', '언제', '몇시', '몇', '시', '주소', '전화', '전화번호'],
-  ...['번호', '정보', '방법', '가는', '가는길', '길', '해', '해요', '하나요', '하는', '하니', '인가요', '예요', '이에요', '임'],
+  ...[
+    '번호',
+    '정보',
+    '방법',
+    '가는',
+    '가는길',
+    '길',
+    '해',
+    '해요',
+    '되는',
+    '돼요',
+    '되나요',
+    '가능',
+    '가능한',
+    '있는곳',
+    '하나요',
+    '하는',
+    '하니',
+    '인가요',
+    '예요',
+    '이에요',
+    '임',
+  ],
   ...['where', 'is', 'the', 'a', 'an', 'in', 'at', 'near', 'nearby', 'around', 'store', 'stores', 'shop', 'branch', 'open'],
   ...['hours', 'station', 'stn', 'what', 'time', 'when', 'close', 'closes', 'me', 'find', 'to', 'of', 'closest', 'nearest'],
 ])
@@ -86,3 +110,23 @@ export const FILLER_SUFFIXES = ['근처', '주변', '부근', '인근', '근방'
 
 /** Particles that end a place name in a sentence ("명동에", "강남으로", "서면까지"), tried only when the word as typed matches nothing. */
 export const PARTICLES = ['에서', '으로', '까지', '에', '로', '는', '은', '이', '가', '의', '도', '요', '야']
+
+/** Words for a facility in a keyword ("주차 되는 명동 다이소"): the facility filter, not a place. */
+export const FACILITY_WORDS: Readonly<Record<string, Facility>> = {
+  주차: 'parking',
+  주차장: 'parking',
+  주차가능: 'parking',
+  parking: 'parking',
+  면세: 'taxFree',
+  면세점: 'taxFree',
+  택스프리: 'taxFree',
+  택스리펀: 'taxFree',
+  taxfree: 'taxFree',
+  엘리베이터: 'elevator',
+  엘레베이터: 'elevator',
+  elevator: 'elevator',
+  유심: 'usim',
+  usim: 'usim',
+  픽업: 'pickup',
+  pickup: 'pickup',
+}

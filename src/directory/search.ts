@@ -5,6 +5,7 @@ import {
   CHAIN_NAMES,
   FILLER_STEMS,
   FILLER_SUFFIXES,
+  FACILITY_WORDS,
   FILLER_WORDS,
   PARTICLES,
   SHORT_NAMES,
@@ -37,6 +38,8 @@ export interface DirectoryAnswer {
   ignored: string[]
   /** Whether the keyword had anything but the chain's name and filler words. */
   named: boolean
+  /** The facility filtered on: the parameter's, or one the keyword named. */
+  facility: Facility | undefined
 }
 
 interface Token {
@@ -207,8 +210,14 @@ function matchAll(words: Word[], pool: readonly DirectoryEntry[], ignored: strin
 
 export function searchDirectory(entries: readonly DirectoryEntry[], query: DirectoryQuery): DirectoryAnswer {
   const at = query.latitude !== undefined && query.longitude !== undefined ? { lat: query.latitude, lng: query.longitude } : undefined
-  const pool = query.facility ? entries.filter((e) => e.store.facilities?.includes(query.facility as Facility)) : entries
-  const tokens = query.keyword ? tokensOf(query.keyword) : []
+  // A facility named in the keyword ("주차 되는 명동") is the facility filter.
+  let facility = query.facility
+  const tokens = (query.keyword ? tokensOf(query.keyword) : []).filter((token) => {
+    const named = FACILITY_WORDS[token.text]
+    if (named) facility ??= named
+    return !named
+  })
+  const pool = facility ? entries.filter((e) => e.store.facilities?.includes(facility as Facility)) : entries
   let scored: Scored[]
   let ignored: string[] = []
   const named = tokens.length > 0
@@ -237,7 +246,7 @@ export function searchDirectory(entries: readonly DirectoryEntry[], query: Direc
   const rows = scored
     .slice(start, start + query.pageSize)
     .map(({ entry, km }) => ({ ...entry.store, distanceKm: km ?? null, total: scored.length }))
-  return { rows, hasMore: scored.length > start + query.pageSize, ignored, named }
+  return { rows, hasMore: scored.length > start + query.pageSize, ignored, named, facility }
 }
 
 /** Whether a keyword has a Latin word (a romanised or English name), for the hint of an empty answer. */

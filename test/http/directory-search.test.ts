@@ -45,7 +45,10 @@ t.test('the store directory', async (t) => {
     t.equal((await first('건대입구역 근처'))?.name, '건대입구역점')
     t.equal((await first('홍대입구역'))?.name, '홍대입구점', '…역 finds …점')
     const jamsil = (await search({ keyword: '잠실동', pageSize: 10 })).stores
-    t.ok(jamsil.length > 0 && jamsil.every((s) => s.address.includes('잠실동') || s.name.includes('잠실')), 'a neighbourhood returns its stores')
+    t.ok(
+      jamsil.length > 0 && jamsil.every((s) => s.address.includes('잠실동') || s.name.includes('잠실')),
+      'a neighbourhood returns its stores',
+    )
   })
 
   t.test('명동 ranks the stores of 명동 above those of 광명동, 봉명동, 화명동', async (t) => {
@@ -72,7 +75,7 @@ t.test('the store directory', async (t) => {
   })
 
   t.test('a word no store has is dropped and named', async (t) => {
-    const { stores, headers } = await search({ keyword: '광안리 해변 다이소' })
+    const { stores } = await search({ keyword: '광안리 해변 다이소' })
     t.equal(stores[0]?.name, '광안점')
     const hollow = await search({ keyword: '잠실 불꽃놀이' })
     t.equal(hollow.stores[0]?.code, '10087')
@@ -112,14 +115,19 @@ t.test('the store directory', async (t) => {
     t.equal(bad.statusCode, 400)
   })
 
+  t.test('a facility named in the keyword is the facility filter', async (t) => {
+    const parking = (await search({ keyword: '주차 되는 강남 다이소' })).stores
+    t.ok(parking.length > 0 && parking.every((s) => s.facilities?.includes('parking') && s.address.includes('강남')))
+    const taxFree = (await search({ keyword: '면세 다이소 명동' })).stores
+    t.ok(taxFree.length > 0 && taxFree.every((s) => s.facilities?.includes('taxFree')))
+  })
+
   t.test('facilities come from the flags: 10224 as recorded', async (t) => {
     const store = (await app.inject('/api/branches/10224')).json() as Store
-    t.same(store.facilities?.filter((f) => ['parking', 'elevator', 'ramp', 'taxFree', 'pickup', 'usim'].includes(f)), [
-      'ramp',
-      'taxFree',
-      'pickup',
-      'usim',
-    ])
+    t.same(
+      store.facilities?.filter((f) => ['parking', 'elevator', 'ramp', 'taxFree', 'pickup', 'usim'].includes(f)),
+      ['ramp', 'taxFree', 'pickup', 'usim'],
+    )
   })
 
   t.test('the nearby and availability searches take their stores from the directory', async (t) => {
@@ -134,7 +142,9 @@ t.test('the store directory', async (t) => {
   })
 
   t.test('/readyz reports size, age and the last crawl', async (t) => {
-    const ready = (await app.inject('/readyz')).json() as { directory: { size: number; ageSeconds: number; lastCrawl: { outcome: string } } }
+    const ready = (await app.inject('/readyz')).json() as {
+      directory: { size: number; ageSeconds: number; lastCrawl: { outcome: string } }
+    }
     t.equal(ready.directory.size, directory.size)
     t.type(ready.directory.ageSeconds, 'number')
     t.equal(ready.directory.lastCrawl.outcome, 'ok')

@@ -21,7 +21,12 @@ t.test('store routes', async (t) => {
     t.ok(stores.length > 0 && stores.length <= 10)
     for (const store of stores) {
       // `facilities` is additive (issue 20): the spec's fields, and only that one besides.
-      t.same(Object.keys(store).filter((k) => k !== 'facilities').sort(), STORE_KEYS)
+      t.same(
+        Object.keys(store)
+          .filter((k) => k !== 'facilities')
+          .sort(),
+        STORE_KEYS,
+      )
       t.ok(Array.isArray(store.facilities))
       t.type(store.lat, 'number')
       t.match(store.openTime, /^\d{2}:\d{2}$/)
