@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto'
 import { UpstreamError } from '../upstream/errors.js'
 import type { StoreLister, UpstreamStore } from '../upstream/port.js'
 import { entryOf, type DirectoryEntry } from './entry.js'
-import { searchDirectory, type DirectoryAnswer, type DirectoryQuery } from './search.js'
+import type KDBush from 'kdbush'
+import { searchDirectory, spatialIndex, type DirectoryAnswer, type DirectoryQuery } from './search.js'
 
 /** The chain's store list as kept on disk and in the fleet's Redis. */
 export interface DirectorySnapshot {
@@ -92,6 +93,7 @@ export class StoreDirectory {
   readonly #owner = randomUUID()
   #entries: DirectoryEntry[] = []
   #byCode = new Map<string, DirectoryEntry>()
+  #spatial: KDBush | undefined
   #builtAt: number | null = null
   #source: DirectorySource | null = null
   #lastCrawl: CrawlOutcome | null = null
@@ -183,7 +185,7 @@ export class StoreDirectory {
   }
 
   search(query: DirectoryQuery): DirectoryAnswer {
-    return searchDirectory(this.#entries, query)
+    return searchDirectory(this.#entries, query, this.#spatial)
   }
 
   /** The list as it is now, for the disk and fleet copies and for tests. */
@@ -209,6 +211,7 @@ export class StoreDirectory {
     const entries = snapshot.stores.map(entryOf)
     this.#entries = entries
     this.#byCode = new Map(entries.map((e) => [e.store.code, e]))
+    this.#spatial = spatialIndex(entries)
     this.#builtAt = snapshot.builtAt
     this.#source = source
   }

@@ -1,3 +1,5 @@
+import { around } from 'geokdbush'
+import KDBush from 'kdbush'
 import type { Facility } from '../facilities.js'
 import type { UpstreamStore } from '../upstream/port.js'
 import { roman, squash, type DirectoryEntry } from './entry.js'
@@ -208,7 +210,15 @@ function matchAll(words: Word[], pool: readonly DirectoryEntry[], ignored: strin
   }
 }
 
-export function searchDirectory(entries: readonly DirectoryEntry[], query: DirectoryQuery): DirectoryAnswer {
+/** A spatial index of the entries (kdbush), for nearest-store searches without a keyword. */
+export function spatialIndex(entries: readonly DirectoryEntry[]): KDBush {
+  const index = new KDBush(Math.max(1, entries.length))
+  for (const e of entries) index.add(e.store.lng, e.store.lat)
+  if (entries.length === 0) index.add(0, 0)
+  return index.finish()
+}
+
+export function searchDirectory(entries: readonly DirectoryEntry[], query: DirectoryQuery, spatial?: KDBush): DirectoryAnswer {
   const at = query.latitude !== undefined && query.longitude !== undefined ? { lat: query.latitude, lng: query.longitude } : undefined
   // A facility named in the keyword ("주차 되는 명동") is the facility filter.
   let facility = query.facility
@@ -221,6 +231,18 @@ export function searchDirectory(entries: readonly DirectoryEntry[], query: Direc
   let scored: Scored[]
   let ignored: string[] = []
   const named = tokens.length > 0
+  if (!named && at && spatial && entries.length > 0) {
+    // Nearest first straight from the index: only the stores this page needs, and one more for hasMore.
+    const start = (query.page - 1) * query.pageSize
+    const ids = around(spatial, at.lng, at.lat, start + query.pageSize + 1, Infinity, (id) =>
+      facility === undefined ? true : (entries[id]?.store.facilities?.includes(facility) ?? false),
+    )
+    const rows = ids
+      .slice(start, start + query.pageSize)
+      .map((id) => entries[id]!)
+      .map((entry) => ({ ...entry.store, distanceKm: kmOf(entry, at.lat, at.lng), total: null }))
+    return { rows, hasMore: ids.length > start + query.pageSize, ignored, named, facility }
+  }
   if (named) {
     const resolved = resolve(tokens, entries)
     ignored = resolved.ignored
