@@ -80,6 +80,8 @@ export class ShortCrawlError extends Error {
 }
 
 const FLEET_POLL_MS = 100
+/** Stores indexed between two turns of the event loop. */
+const ADOPT_SLICE = 100
 
 /**
  * The whole chain's store list, held in memory and searched here rather than by the upstream's substring
@@ -136,7 +138,7 @@ export class StoreDirectory {
   start(): Promise<void> {
     this.#started ??= (async () => {
       const disk = this.#options.forceRefresh ? undefined : await this.#options.disk?.load().catch(() => undefined)
-      if (disk && this.#fresh(disk, this.#options.refreshMs)) this.#adopt(disk, 'disk')
+      if (disk && this.#fresh(disk, this.#options.refreshMs)) await this.#adopt(disk, 'disk')
       if (!this.ready || this.#age() >= this.#options.refreshMs) {
         await this.refresh(this.#options.forceRefresh ? 0 : this.#options.refreshMs)
       }
@@ -207,8 +209,16 @@ export class StoreDirectory {
     return snapshot.stores.length > 0 && this.#now() - snapshot.builtAt < maxAgeMs
   }
 
-  #adopt(snapshot: DirectorySnapshot, source: DirectorySource): void {
-    const entries = snapshot.stores.map(entryOf)
+  /**
+   * Indexes a list and makes it the current one. Romanising 1,500 names and addresses takes a few hundred
+   * milliseconds when cold, so it runs in slices that let requests through in between.
+   */
+  async #adopt(snapshot: DirectorySnapshot, source: DirectorySource): Promise<void> {
+    const entries: DirectoryEntry[] = []
+    for (let i = 0; i < snapshot.stores.length; i += ADOPT_SLICE) {
+      for (const store of snapshot.stores.slice(i, i + ADOPT_SLICE)) entries.push(entryOf(store))
+      await new Promise((resolve) => setImmediate(resolve))
+    }
     this.#entries = entries
     this.#byCode = new Map(entries.map((e) => [e.store.code, e]))
     this.#spatial = spatialIndex(entries)
@@ -235,7 +245,7 @@ export class StoreDirectory {
     for (let round = 0; round < 2 && !this.#closed; round++) {
       const copy = await shared.get()
       if (copy && (this.#builtAt === null || copy.builtAt > this.#builtAt) && this.#fresh(copy, Math.max(maxAgeMs, 1))) {
-        this.#adopt(copy, 'fleet')
+        await this.#adopt(copy, 'fleet')
         await this.#options.disk?.save(copy).catch(() => {})
         return
       }
@@ -265,7 +275,7 @@ export class StoreDirectory {
       if (error instanceof ShortCrawlError && !this.#closed) return this.crawl()
       throw error
     })
-    this.#adopt(snapshot, 'crawl')
+    await this.#adopt(snapshot, 'crawl')
     await this.#options.disk?.save(snapshot).catch(() => {})
     return snapshot
   }

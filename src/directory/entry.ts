@@ -27,11 +27,23 @@ export interface DirectoryEntry {
 
 export const squash = (text: string): string => text.normalize('NFC').replace(/\s+/g, '').toLowerCase()
 
-/** Romanised as the Revised Romanisation (es-hangul), lower case, letters and digits only. */
-export const roman = (text: string): string =>
-  romanize(text)
-    .toLowerCase()
-    .replace(/[^a-z0-9]/g, '')
+const ROMAN_MEMO = new Map<string, string>()
+
+/**
+ * Romanised as the Revised Romanisation (es-hangul), lower case, letters and digits only. Remembered: the
+ * same district, road and neighbourhood names recur across thousands of stores.
+ */
+export function roman(text: string): string {
+  let value = ROMAN_MEMO.get(text)
+  if (value === undefined) {
+    value = romanize(text)
+      .toLowerCase()
+      .replace(/[^a-z0-9]/g, '')
+    if (ROMAN_MEMO.size > 50_000) ROMAN_MEMO.clear()
+    ROMAN_MEMO.set(text, value)
+  }
+  return value
+}
 
 const STORE_SUFFIX = /(\d+호점|본점|점)$/
 
@@ -52,7 +64,7 @@ export function entryOf(store: UpstreamStore): DirectoryEntry {
     romanCore: roman(core),
     romanStation: roman(station),
     romanParts: new Set([...parts].map(roman).filter((p) => p.length >= 2)),
-    romanAddress: roman(address),
+    romanAddress: store.address.split(/\s+/).map(roman).join(''),
   }
 }
 
