@@ -3,7 +3,7 @@
 
 // Deterministic data set for the upstream simulator. Stores and products are generated once per seed from
 // the fixture vocabularies; stock and placement for a (store, product) pair are computed on demand from a
-// hash, so 300 × 2,000 pairs need no table and every process agrees on every value.
+// hash, so 1,468 × 2,400 pairs need no table and every process agrees on every value.
 
 import { CATEGORIES, COLORS, ENTITY_DECORATIONS } from './data/vocabulary.js'
 import type { CategoryFixture } from './data/vocabulary.js'
