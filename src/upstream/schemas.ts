@@ -57,16 +57,19 @@ export const FACILITY_FLAGS = {
   phstkYn: 'photoSticker',
 } as const satisfies Record<string, Facility>
 
+/** A Y/N flag; null when the row does not carry it. */
 const yn = z
   .string()
   .nullish()
-  .transform((v) => v?.trim().toUpperCase() === 'Y')
+  .transform((v) => (v === null || v === undefined ? null : v.trim().toUpperCase() === 'Y'))
 const FLAG_FIELDS = Object.fromEntries(Object.keys(FACILITY_FLAGS).map((key) => [key, yn])) as Record<
   keyof typeof FACILITY_FLAGS,
   typeof yn
 >
 
-function facilitiesOf(row: Partial<Record<keyof typeof FACILITY_FLAGS, boolean>>): Facility[] {
+/** The facilities a row's flags name; undefined when it carries none of the flags (unknown, not "none"). */
+function facilitiesOf(row: Partial<Record<keyof typeof FACILITY_FLAGS, boolean | null>>): Facility[] | undefined {
+  if (Object.keys(FACILITY_FLAGS).every((flag) => row[flag as keyof typeof FACILITY_FLAGS] === null)) return undefined
   return (Object.entries(FACILITY_FLAGS) as Array<[keyof typeof FACILITY_FLAGS, Facility]>)
     .filter(([flag]) => row[flag] === true)
     .map(([, facility]) => facility)
