@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { UpstreamError } from '../upstream/errors.js'
 import type { StoreLister, UpstreamStore } from '../upstream/port.js'
-import { entryOf, type DirectoryEntry } from './entry.js'
+import { entryOf, romanOf, type DirectoryEntry } from './entry.js'
 import type KDBush from 'kdbush'
 import { searchDirectory, spatialIndex, type DirectoryAnswer, type DirectoryQuery } from './search.js'
 
@@ -224,6 +224,15 @@ export class StoreDirectory {
     this.#spatial = spatialIndex(entries)
     this.#builtAt = snapshot.builtAt
     this.#source = source
+    // A server romanises in the background, so the first romanised keyword does not wait for it.
+    if (!this.#options.lazy) void this.#romanise(entries)
+  }
+
+  async #romanise(entries: DirectoryEntry[]): Promise<void> {
+    for (let i = 0; i < entries.length && !this.#closed; i += ADOPT_SLICE) {
+      await new Promise((resolve) => setImmediate(resolve))
+      for (const entry of entries.slice(i, i + ADOPT_SLICE)) romanOf(entry)
+    }
   }
 
   #schedule(): void {

@@ -4,7 +4,7 @@ import { provinceOf } from './places.js'
 
 /**
  * One store as the directory search sees it: its name and the parts of its address people name, each
- * squashed (no spaces, lower case) and romanised once, when the directory is built.
+ * squashed (no spaces, lower case) once, when the directory is built; romanised when first needed.
  */
 export interface DirectoryEntry {
   store: UpstreamStore
@@ -18,11 +18,16 @@ export interface DirectoryEntry {
   parts: Set<string>
   /** The whole address, squashed. */
   address: string
-  romanName: string
-  romanCore: string
-  romanStation: string
-  romanParts: Set<string>
-  romanAddress: string
+  /** The romanised forms, made when a romanised keyword first needs them (romanOf). */
+  roman?: RomanForms
+}
+
+export interface RomanForms {
+  name: string
+  core: string
+  station: string
+  parts: Set<string>
+  address: string
 }
 
 export const squash = (text: string): string => text.normalize('NFC').replace(/\s+/g, '').toLowerCase()
@@ -60,12 +65,23 @@ export function entryOf(store: UpstreamStore): DirectoryEntry {
     station,
     parts,
     address,
-    romanName: roman(name),
-    romanCore: roman(core),
-    romanStation: roman(station),
-    romanParts: new Set([...parts].map(roman).filter((p) => p.length >= 2)),
-    romanAddress: store.address.split(/\s+/).map(roman).join(''),
   }
+}
+
+/**
+ * The entry's romanised name and address parts (es-hangul), made once. Romanising a whole chain takes a
+ * few hundred milliseconds when cold, so a one-shot search in Korean never pays for it; a server makes them
+ * in the background (StoreDirectory).
+ */
+export function romanOf(entry: DirectoryEntry): RomanForms {
+  entry.roman ??= {
+    name: roman(entry.name),
+    core: roman(entry.core),
+    station: roman(entry.station),
+    parts: new Set([...entry.parts].map(roman).filter((p) => p.length >= 2)),
+    address: entry.store.address.split(/\s+/).map(roman).join(''),
+  }
+  return entry.roman
 }
 
 /**

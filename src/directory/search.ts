@@ -2,7 +2,7 @@ import { around } from 'geokdbush'
 import KDBush from 'kdbush'
 import type { Facility } from '../facilities.js'
 import type { UpstreamStore } from '../upstream/port.js'
-import { roman, squash, type DirectoryEntry } from './entry.js'
+import { roman, romanOf, squash, type DirectoryEntry } from './entry.js'
 import {
   CHAIN_NAMES,
   FILLER_STEMS,
@@ -140,11 +140,12 @@ function tierOf(e: DirectoryEntry, word: Word): number | undefined {
 }
 
 function latinTier(e: DirectoryEntry, w: string): number | undefined {
-  if (e.romanName === w || e.romanCore === w || e.romanStation === w) return Tier.ExactName
-  if (e.romanName.startsWith(w) || e.name.startsWith(w)) return Tier.NamePrefix
-  if (e.romanName.includes(w) || e.name.includes(w)) return Tier.NameContains
-  if (e.romanParts.has(w)) return Tier.AddressPart
-  if (w.length >= 3 && (e.romanAddress.includes(w) || e.address.includes(w))) return Tier.AddressContains
+  const r = romanOf(e)
+  if (r.name === w || r.core === w || r.station === w) return Tier.ExactName
+  if (r.name.startsWith(w) || e.name.startsWith(w)) return Tier.NamePrefix
+  if (r.name.includes(w) || e.name.includes(w)) return Tier.NameContains
+  if (r.parts.has(w)) return Tier.AddressPart
+  if (w.length >= 3 && (r.address.includes(w) || e.address.includes(w))) return Tier.AddressContains
   return undefined
 }
 
