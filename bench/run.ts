@@ -14,6 +14,7 @@ import { round } from './lib/stats.js'
 import { metText, renderTable } from './lib/table.js'
 import { Workload } from './lib/workload.js'
 import { cachedSearchScenario } from './scenarios/cached-search.js'
+import { directoryScenario } from './scenarios/directory.js'
 import { coldSearchScenario } from './scenarios/cold-search.js'
 import { concurrencyScenario } from './scenarios/concurrency.js'
 import { mcpHttpScenario } from './scenarios/mcp-http.js'
@@ -38,6 +39,7 @@ const SCENARIOS: Array<{ id: number; title: string; run: (ctx: BenchContext) => 
   { id: 8, title: '50 concurrent clients searching products', run: concurrencyScenario },
   { id: 9, title: 'findProductNearby cold and warm', run: nearbyScenario },
   { id: 10, title: 'fleet: 1 vs 3 instances, with and without Redis', run: fleetScenario },
+  { id: 11, title: 'store directory: search warm, crawl, memory', run: directoryScenario },
 ]
 
 const log = (line: string) => process.stderr.write(`bench: ${line}\n`)

@@ -23,6 +23,8 @@ export const EXIT = {
 export interface GlobalOptions {
   json?: boolean
   simulated?: boolean
+  /** Crawl the store list now rather than read the disk copy. */
+  refresh?: boolean
 }
 
 export interface Io {
@@ -71,7 +73,8 @@ export async function withService(command: Command, action: (service: StoreServi
   }
   let runtime: Awaited<ReturnType<typeof createRuntime>>
   try {
-    runtime = await createRuntime(config)
+    // One-shot: the store list is read from the disk copy (or crawled) when a store search first needs it.
+    runtime = await createRuntime(config, { awaitDirectory: true, refreshDirectory: globals.refresh === true })
   } catch (error) {
     if (isStartupFailure(error)) throw new CliFailure(error.message, EXIT.failure, 'Start Redis, or unset REDIS_URL to run on your own.')
     throw error

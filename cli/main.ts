@@ -29,6 +29,7 @@ export function buildProgram(): Command {
     .version(VERSION, '-v, --version')
     .option('--json', 'print machine-readable JSON instead of tables (errors as JSON on stderr)')
     .option('--simulated', 'use the built-in upstream simulator instead of the live service (same as UPSTREAM_BASE_URL=simulated)')
+    .option('--refresh', "crawl the chain's store list now instead of reading the copy cached on disk")
     .showHelpAfterError('(add --help for usage)')
     .exitOverride()
   program.addHelpText('after', () => program.createHelp().boxWrap(ENVIRONMENT, helpWidth() - 1))

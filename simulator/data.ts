@@ -3,7 +3,7 @@
 
 // Deterministic data set for the upstream simulator. Stores and products are generated once per seed from
 // the fixture vocabularies; stock and placement for a (store, product) pair are computed on demand from a
-// hash, so 300 × 2,000 pairs need no table and every process agrees on every value.
+// hash, so 1,468 × 2,400 pairs need no table and every process agrees on every value.
 
 import { CATEGORIES, COLORS, ENTITY_DECORATIONS } from './data/vocabulary.js'
 import type { CategoryFixture } from './data/vocabulary.js'
@@ -11,6 +11,7 @@ import { DISTRICTS } from './data/regions.js'
 import type { DistrictFixture } from './data/regions.js'
 import { REAL_STORES, RESERVED_STORE_CODES, STORE_CODE_PREFIX_WEIGHTS } from './data/stores.js'
 import { PINNED_STOCK, REAL_PRODUCTS } from './data/products.js'
+import { EXPANSION_FACTOR, EXPANSION_SPREAD, HOST_PREFIXES, NAME_SUFFIXES, NAMED_EXTRA_STORES } from './data/expansion.js'
 
 export const DEFAULT_SEED = 20260914
 
@@ -360,7 +361,83 @@ function generateStores(seed: number): SimStore[] {
       })
     }
   }
+  expandStores(seed, stores, usedCodes, usedNames, usedErps)
   return stores.sort((a, b) => (a.code < b.code ? -1 : a.code > b.code ? 1 : 0))
+}
+
+/**
+ * The second pass (data/expansion.ts): about three more stores per store of the first pass in each
+ * district, named after its neighbourhoods, roads and hosting marts, so the chain has its real size. Its
+ * own random sequence, run after the first pass, leaves every first-pass store as it was.
+ */
+function expandStores(seed: number, stores: SimStore[], usedCodes: Set<string>, usedNames: Set<string>, usedErps: Set<string>): void {
+  const rand = new Rand(seed ^ 0x2e9a4d)
+  const realCount = REAL_STORES.length
+  const claim = (): { code: string; erp: string } => {
+    for (;;) {
+      const code = weighted(rand, STORE_CODE_PREFIX_WEIGHTS) + String(rand.int(0, 999)).padStart(3, '0')
+      if (usedCodes.has(code)) continue
+      usedCodes.add(code)
+      for (;;) {
+        const erp = String(rand.int(10000, 99999))
+        if (!usedErps.has(erp)) {
+          usedErps.add(erp)
+          return { code, erp }
+        }
+      }
+    }
+  }
+  const place = (lat0: number, lng0: number, spread: { lat: number; lng: number }): { lat: number; lng: number } => {
+    let lat = lat0
+    let lng = lng0
+    for (let attempt = 0; attempt < 30; attempt++) {
+      lat = roundCoord(lat0 + (rand.next() - 0.5) * spread.lat)
+      lng = roundCoord(lng0 + (rand.next() - 0.5) * spread.lng)
+      const clear = stores.every((s, index) => haversineKm(lat, lng, s.lat, s.lng) >= (index < realCount ? 0.6 : 0.15))
+      if (clear) break
+    }
+    return { lat, lng }
+  }
+  const common = () => {
+    const floors = [...weighted(rand, FLOOR_PLANS)]
+    const pickup = rand.chance(0.85)
+    return { openTime: rand.chance(0.88) ? '10:00' : '09:00', closeTime: rand.chance(0.85) ? '22:00' : '21:00', floors, pickup }
+  }
+  for (const named of NAMED_EXTRA_STORES) {
+    if (usedNames.has(named.name)) continue
+    usedNames.add(named.name)
+    const c = common()
+    const { code, erp } = claim()
+    stores.push({ ...named, ...c, code, erp, flags: storeFlags(rand, c.floors, c.pickup), detailAddress: null })
+  }
+  for (const district of DISTRICTS) {
+    const extra = district.stores * EXPANSION_FACTOR
+    for (let i = 0; i < extra; i++) {
+      const dong = rand.pick(district.dongs)
+      const base = rand.chance(0.7) ? baseFromDong(dong) : rand.pick(district.landmarks).replace(/역$/, '')
+      const candidates = [
+        `${base}점`,
+        ...(district.sido === '서울특별시' || base.startsWith(district.cityShort) ? [] : [`${district.cityShort}${base}점`]),
+        `${base}${rand.pick(NAME_SUFFIXES)}점`,
+        `${rand.pick(HOST_PREFIXES)}${base}점`,
+        ...[2, 3, 4, 5, 6, 7, 8, 9].map((n) => `${base}${n}호점`),
+      ].filter((name) => !usedNames.has(name))
+      const name = candidates[0]
+      if (name === undefined) continue
+      usedNames.add(name)
+      const road = rand.pick(district.roads)
+      const roadPart = rand.chance(0.2) ? `${road}${rand.int(1, 30) * 10 + 1}번길 ${rand.int(1, 60)}` : `${road} ${rand.int(1, 520)}`
+      const address = [district.sido, district.gu, roadPart].filter((p) => p !== '').join(' ') + ` (${dong})`
+      const zipTail = 5 - district.zipPrefix.length
+      const zip = district.zipPrefix + String(rand.int(0, 10 ** zipTail - 1)).padStart(zipTail, '0')
+      const { lat, lng } = place(district.lat, district.lng, EXPANSION_SPREAD)
+      const c = common()
+      const { code, erp } = claim()
+      const lowest = c.floors[0] ?? 1
+      const detailAddress = lowest < 0 && rand.chance(0.4) ? `지하 ${-lowest}층` : null
+      stores.push({ code, erp, name, zip, address, lat, lng, ...c, flags: storeFlags(rand, c.floors, c.pickup), detailAddress })
+    }
+  }
 }
 
 // --- products -----------------------------------------------------------------------------------

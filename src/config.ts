@@ -132,6 +132,22 @@ const EnvSchema = z.object({
   CACHE_MAX_BYTES: int(1_048_576, 4_294_967_296, 32 * MIB).describe(
     'Estimated size of the LRU cache; the least recently used answers go first.',
   ),
+  STORE_DIRECTORY: z
+    .enum(['on', 'off'])
+    .optional()
+    .default('on')
+    .describe(
+      "`on`: keep the chain's whole store list in memory (crawled at start, daily, and when an unknown store code is asked for) and answer store searches from it. `off`: every store search asks the upstream.",
+    ),
+  STORE_DIRECTORY_REFRESH_MS: int(MINUTE, 7 * 24 * HOUR, 24 * HOUR).describe('Age after which the store list is crawled again.'),
+  STORE_DIRECTORY_CACHE_DIR: z
+    .string()
+    .trim()
+    .min(1)
+    .optional()
+    .describe(
+      'Where the store list is kept on disk for the next start and for one-shot commands; `off` keeps none. Default: the platform cache directory (`~/.cache/store-finder` on Linux).',
+    ),
   SCAN_MAX_PAGES: int(1, 50, 5).describe('Catalogue pages (of 50) one product search may scan.'),
   SCAN_DEADLINE_MS: int(1_000, 120_000, 25_000).describe('Hard bound on one product search or availability request.'),
   MAX_CONCURRENT_SCANS: int(1, 10_000, 64).describe('Product searches running at once; more get 503 `overloaded`.'),
@@ -185,6 +201,8 @@ const DEFAULT_SHOWN: { [K in keyof Settings]?: (value: Settings[K]) => string } 
   CACHE_MAX_BYTES: inUnit(MIB, 'MiB'),
   RATE_LIMIT_PER_MINUTE: (perMinute) => (perMinute === 0 ? `${code(0)} (off)` : code(perMinute)),
   REDIS_URL: () => '(unset)',
+  STORE_DIRECTORY_REFRESH_MS: inUnit(HOUR, 'h'),
+  STORE_DIRECTORY_CACHE_DIR: () => 'the platform cache directory',
 }
 
 /** docs/operations.md's configuration table: every variable, its default (as the schema computes it) and meaning. */
@@ -211,6 +229,8 @@ export interface Config {
   upstream: Omit<UpstreamClientOptions, 'fetch'>
   cache: CacheTtls
   scan: ScanLimits
+  /** The store directory (src/directory/); `cacheDir` undefined: the platform's cache directory; null: none. */
+  directory: { enabled: boolean; refreshMs: number; cacheDir: string | null | undefined }
   streams: { maxOpen: number; sseMaxLifetimeMs: number; sseKeepaliveMs: number }
   shutdownGraceMs: number
   rateLimitPerMinute: number
@@ -267,6 +287,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxBytes: e.CACHE_MAX_BYTES,
     },
     scan: { maxPages: e.SCAN_MAX_PAGES, deadlineMs: e.SCAN_DEADLINE_MS, maxConcurrent: e.MAX_CONCURRENT_SCANS },
+    directory: {
+      enabled: e.STORE_DIRECTORY === 'on',
+      refreshMs: e.STORE_DIRECTORY_REFRESH_MS,
+      cacheDir: e.STORE_DIRECTORY_CACHE_DIR === 'off' ? null : e.STORE_DIRECTORY_CACHE_DIR,
+    },
     streams: { maxOpen: e.MAX_OPEN_STREAMS, sseMaxLifetimeMs: e.SSE_MAX_LIFETIME_MS, sseKeepaliveMs: e.SSE_KEEPALIVE_MS },
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,

@@ -1,6 +1,8 @@
 import { missingParameter } from './errors.js'
 import { defineOperation, param, type InputOf } from './inputs.js'
+import { FACILITIES, FACILITY_MEANINGS } from './facilities.js'
 import { LIMITS, fields } from './schemas.js'
+import { z } from 'zod'
 
 /**
  * The input of every StoreService operation, in the domain's names: the one place a parameter is
@@ -46,6 +48,11 @@ export const storeSearch = defineOperation({
       fields.longitude().optional(),
       'Longitude in decimal degrees, -180 to 180 (South Korea is about 124 to 132), with {latitude}.',
       'Send both {latitude} (latitude, -90 to 90) and {longitude} (longitude, -180 to 180).',
+    ),
+    facility: param(
+      z.enum(FACILITIES, { error: `must be one of ${FACILITIES.join(', ')}` }).optional(),
+      `Only stores that list this facility: ${FACILITIES.map((f) => `${f} (${FACILITY_MEANINGS[f]})`).join(', ')}.`,
+      `Send facility as one of ${FACILITIES.join(', ')}, or leave it out.`,
     ),
     page: storePage,
     pageSize: param(

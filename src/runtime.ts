@@ -5,6 +5,25 @@ import { UpstreamProbe, startupProblem } from './upstream/probe.js'
 import { UpstreamClient, callBoundMs } from './upstream/client.js'
 import type { Fleet } from './upstream/fleet/connect.js'
 import type { FleetRedis } from './upstream/fleet/redis.js'
+import { StoreDirectory } from './directory/directory.js'
+import { DiskDirectory, defaultCacheDir } from './directory/disk.js'
+import { DirectoryUpstream } from './directory/upstream.js'
+
+/** Rows per crawl page: a page size real clients send (upstream-protocol.md §4.1), so ⌈stores ÷ 100⌉ calls. */
+export const DIRECTORY_PAGE_SIZE = 100
+/** The shortest gap between two crawls asked for by unknown store codes. */
+export const DIRECTORY_MIN_REFRESH_GAP_MS = 10 * 60_000
+
+export interface RuntimeOptions {
+  fetch?: typeof fetch
+  /**
+   * One-shot processes (the CLI) wait for the store directory before a store search, reading the disk copy
+   * or crawling; servers build it in the background and answer from the upstream meanwhile.
+   */
+  awaitDirectory?: boolean
+  /** Crawl the store list now, whatever the disk copy's age (`--refresh`). */
+  refreshDirectory?: boolean
+}
 
 /** How long one deep upstream check answers for: a monitor polling every few seconds costs one probe per 30 s. */
 export const PROBE_CACHE_MS = 30_000
@@ -14,6 +33,8 @@ export interface Runtime {
   service: StoreService
   /** The cache-and-coalesce layer the service talks to. */
   upstream: CachedUpstream
+  /** The chain's store list in memory; undefined with STORE_DIRECTORY=off. */
+  directory: StoreDirectory | undefined
   /** The raw HTTP client (budget, circuit breaker, pre-auth session). */
   client: UpstreamClient
   /** The upstream base URL in use (the simulator's address when simulated). */
@@ -32,7 +53,7 @@ export interface Runtime {
  * Wires the domain once for every door. With UPSTREAM_BASE_URL=simulated the built-in simulator is
  * started in-process on a free loopback port and the client is pointed at it.
  */
-export async function createRuntime(config: Config, options: { fetch?: typeof fetch } = {}): Promise<Runtime> {
+export async function createRuntime(config: Config, options: RuntimeOptions = {}): Promise<Runtime> {
   let upstreamUrl = config.upstream.baseUrl
   let stopSimulator: (() => Promise<void>) | undefined
   if (upstreamUrl === SIMULATED) {
@@ -58,12 +79,33 @@ export async function createRuntime(config: Config, options: { fetch?: typeof fe
   }
   const client = new UpstreamClient({ ...config.upstream, baseUrl: upstreamUrl, fetch: options.fetch, fleet: fleet?.state })
   const upstream = new CachedUpstream(client, config.cache, fleet?.cache)
-  const service = new StoreService(upstream, config.scan)
+  let directory: StoreDirectory | undefined
+  if (config.directory.enabled) {
+    const { cacheDir } = config.directory
+    directory = new StoreDirectory({
+      lister: client,
+      pageSize: DIRECTORY_PAGE_SIZE,
+      refreshMs: config.directory.refreshMs,
+      minRefreshGapMs: DIRECTORY_MIN_REFRESH_GAP_MS,
+      claimMs: callBoundMs(config.upstream) * 4,
+      disk:
+        cacheDir === null
+          ? undefined
+          : new DiskDirectory(cacheDir ?? defaultCacheDir(), stopSimulator ? SIMULATED : config.upstream.baseUrl),
+      shared: fleet?.directory,
+      lazy: options.awaitDirectory === true,
+      forceRefresh: options.refreshDirectory === true,
+      onProblem: (message) => process.emitWarning(message, 'StoreDirectoryWarning'),
+    })
+    if (!options.awaitDirectory) void directory.start()
+  }
+  const service = new StoreService(directory ? new DirectoryUpstream(upstream, directory) : upstream, config.scan)
   const probe = new UpstreamProbe(client, PROBE_CACHE_MS, config.upstream.timeoutMs * 3)
   return {
     config,
     service,
     upstream,
+    directory,
     client,
     upstreamUrl,
     simulated: stopSimulator !== undefined,
@@ -71,6 +113,7 @@ export async function createRuntime(config: Config, options: { fetch?: typeof fe
     startupProblem: (timeoutMs) => startupProblem(upstream, upstreamUrl, timeoutMs),
     fleet: fleet?.redis,
     async close() {
+      directory?.close()
       await fleet?.redis.close()
       await stopSimulator?.()
     },

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { ERROR_CODE_NAMES } from './errors.js'
+import { FACILITIES } from './facilities.js'
 
 /**
  * The public vocabulary (docs/spec.md §2), once: REST responses, MCP output schemas and the OpenAPI
@@ -54,6 +55,10 @@ export const StoreSchema = z
       .number()
       .optional()
       .describe('Distance in kilometres from the coordinates searched around; only on a search by coordinates.'),
+    facilities: z
+      .array(z.enum(FACILITIES))
+      .optional()
+      .describe(`What the store offers, as the chain lists it: ${FACILITIES.join(', ')}. Absent when the chain's answer did not say.`),
   })
   .describe('A Daiso (다이소) store.')
 export type Store = z.infer<typeof StoreSchema>
@@ -232,4 +237,8 @@ export interface StoreSearchResult {
   stores: Store[]
   hasMore: boolean
   hint?: string | undefined
+  /** Words of the keyword that were left out because no store has them (as typed); the hint says so too. */
+  ignored?: string[] | undefined
+  /** Where the answer came from: the store directory (its size and age) or the upstream's own search. */
+  via?: { source: 'directory'; size: number; ageSeconds: number | null; from: string | null } | { source: 'upstream' } | undefined
 }

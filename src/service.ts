@@ -1,4 +1,5 @@
 import { setMaxListeners } from 'node:events'
+import type { Facility } from './facilities.js'
 import { ServiceError, missingParameter, storeNotFound, toServiceError, unknownStoreForProducts, type OperationFamily } from './errors.js'
 import { parseStoreKeyword, productKeyword } from './keywords.js'
 import { findNearby } from './nearby.js'
@@ -15,8 +16,10 @@ import {
   type StoreCode,
   type StoreSearchResult,
 } from './schemas.js'
-import { floorLabel, isOpenNow } from './store-facts.js'
+import { floorLabel, toStore } from './store-facts.js'
 import { CATALOGUE_PAGE_SIZE, scanInStock, type ScanLimits } from './scan.js'
+import { answerFromDirectory } from './directory/answer.js'
+import { directoryBehind } from './directory/upstream.js'
 
 export type { ScanLimits }
 import { findStoresByKeyword } from './store-search.js'
@@ -74,6 +77,13 @@ export class StoreService {
         })
       }
       const now = this.now()
+      // The store directory answers with no upstream call once it is built; until then the upstream's search.
+      const directory = directoryBehind(this.upstream)
+      if (directory && (await directory.whenUsable())) {
+        const answer = answerFromDirectory(directory, input, now)
+        if (answer) return answer
+        throw namesNoPlace(input.keyword)
+      }
       const at = byLocation ? { latitude: input.latitude, longitude: input.longitude } : {}
       const keyword = input.keyword ? parseStoreKeyword(input.keyword) : null
       if (keyword && keyword.words.length > 0) {
@@ -83,7 +93,7 @@ export class StoreService {
           { ...at, page: input.page, pageSize: input.pageSize },
           options.signal,
         )
-        const stores = found.rows.map((row) => toStore(row, now, byLocation))
+        const stores = found.rows.filter((row) => hasFacility(row, input.facility)).map((row) => toStore(row, now, byLocation))
         if (stores.length > 0 || input.page > 1) return { stores, hasMore: found.hasMore }
         return {
           stores,
@@ -93,19 +103,16 @@ export class StoreService {
             : 'No store name or address contains every word of the keyword. Try one shorter word (a district, neighbourhood, station or store name), or search around coordinates instead ({searchStoresNearby}).',
         }
       }
-      if (!byLocation) {
-        throw new ServiceError('invalid_parameter', {
-          message: `Invalid parameter '{keyword}': '${input.keyword ?? ''}' names no place, only the chain or words like 근처.`,
-          ko: '검색어에 지역이나 매장 이름을 넣어 주세요. (예: 강남역, 홍대입구)',
-          hint: 'Add a place: a district, neighbourhood, station or store name such as 강남역, or search around coordinates ({searchStoresNearby}).',
-        })
-      }
+      if (!byLocation) throw namesNoPlace(input.keyword)
       const rows = await this.upstream.searchStores(
         { latitude: input.latitude, longitude: input.longitude, page: input.page, pageSize: input.pageSize },
         options.signal,
       )
-      const stores = rows.slice(0, input.pageSize).map((row) => toStore(row, now, true))
-      return { stores, hasMore: stores.length >= input.pageSize }
+      const stores = rows
+        .slice(0, input.pageSize)
+        .filter((row) => hasFacility(row, input.facility))
+        .map((row) => toStore(row, now, true))
+      return { stores, hasMore: rows.length >= input.pageSize }
     })
   }
 
@@ -330,18 +337,14 @@ export class StoreService {
   }
 }
 
-function toStore(row: UpstreamStore, now: Date, withDistance: boolean): Store {
-  const store: Store = {
-    code: row.code,
-    name: row.name,
-    lat: row.lat,
-    lng: row.lng,
-    address: row.address,
-    openTime: row.openTime,
-    closeTime: row.closeTime,
-    openNow: isOpenNow(row.openTime, row.closeTime, now),
-  }
-  // Without coordinates the upstream measures from (0,0), which means nothing to a caller.
-  if (withDistance && row.distanceKm !== null) store.distanceKm = row.distanceKm
-  return store
+function namesNoPlace(keyword: string | undefined): ServiceError {
+  return new ServiceError('invalid_parameter', {
+    message: `Invalid parameter '{keyword}': '${keyword ?? ''}' names no place, only the chain or words like 근처.`,
+    ko: '검색어에 지역이나 매장 이름을 넣어 주세요. (예: 강남역, 홍대입구)',
+    hint: 'Add a place: a district, neighbourhood, station or store name such as 강남역, or search around coordinates ({searchStoresNearby}).',
+  })
 }
+
+/** The upstream's own search cannot filter by facility: its rows are filtered here (the directory filters before paging). */
+const hasFacility = (row: UpstreamStore, facility: Facility | undefined): boolean =>
+  facility === undefined || (row.facilities?.includes(facility) ?? false)

@@ -7,7 +7,10 @@ export const StorePageSchema = z
     stores: z.array(StoreSchema).describe('Stores on this page, at most pageSize.'),
     hasMore: z.boolean().describe('True when the page is full, so more stores may exist on nextPage.'),
     nextPage: z.number().int().min(1).describe('Value to pass as currentPage for the next page.'),
-    hint: z.string().optional().describe('Only when no store matched: what to try instead.'),
+    hint: z
+      .string()
+      .optional()
+      .describe('When no store matched, what to try instead; when words of the keyword matched no store, which were left out.'),
   })
   .describe('One page of Daiso stores.')
 

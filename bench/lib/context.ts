@@ -37,6 +37,9 @@ const SERVICE_DEFAULTS = {
   // Request logging off: the bare Fastify route in scenario 3 has none either, and a slow reader of a
   // child's stdout would otherwise show up as the child's memory in scenario 7.
   LOG_LEVEL: 'warn',
+  // Scenario 11 turns the store directory on; elsewhere its start-up crawl would mix with the calls measured.
+  STORE_DIRECTORY: 'off',
+  STORE_DIRECTORY_CACHE_DIR: 'off',
 }
 
 export class BenchContext {

@@ -4,6 +4,7 @@ import { withHintIn } from '../../src/vocabulary.js'
 import { CLI_INPUTS, CLI_VOCABULARY } from '../inputs.js'
 import { haversineKm, parseCoordinate, parseWhole, withService } from '../context.js'
 import { printStorePage, storeTable } from './stores.js'
+import { FACILITIES } from '../../src/facilities.js'
 
 export function register(program: Command): void {
   program
@@ -13,10 +14,12 @@ export function register(program: Command): void {
     .argument('<lng>', 'longitude, WGS 84 (e.g. 127.0276)', parseCoordinate('longitude'))
     .option('-p, --page <n>', 'page number', parseWhole(1, LIMITS.pageMax), 1)
     .option('-n, --page-size <n>', `stores per page, 1 to ${LIMITS.pageSizeMax}`, parseWhole(1, LIMITS.pageSizeMax), LIMITS.pageSizeDefault)
-    .addHelpText('after', '\nExample:\n  store-finder near 37.4979 127.0276 -n 5')
-    .action(async (lat: number, lng: number, options: { page: number; pageSize: number }, command: Command) => {
+    .option('-f, --facility <name>', `only stores that list it: ${FACILITIES.join(', ')}`)
+    .addHelpText('after', '\nExamples:\n  store-finder near 37.4979 127.0276 -n 5\n  store-finder near 37.4979 127.0276 --facility parking')
+    .action(async (lat: number, lng: number, options: { page: number; pageSize: number; facility?: string }, command: Command) => {
       await withService(command, async (service, io) => {
-        const input = CLI_INPUTS.searchStores.parse({ lat, lng, page: options.page, pageSize: options.pageSize }, 'json')
+        const facility = options.facility ? { facility: options.facility } : {}
+        const input = CLI_INPUTS.searchStores.parse({ lat, lng, page: options.page, pageSize: options.pageSize, ...facility }, 'json')
         const found = withHintIn(await service.searchStores(input, { signal: io.signal }), CLI_VOCABULARY)
         // The service measures from the point (distanceKm); the fallback only covers a store without one.
         const table = storeTable(io, found.stores, { lat, lng }, (s) => s.distanceKm ?? haversineKm(lat, lng, s.lat, s.lng))

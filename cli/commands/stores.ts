@@ -4,6 +4,7 @@ import { parseWhole, printJson, withService, type Io } from '../context.js'
 import { withHintIn } from '../../src/vocabulary.js'
 import { CLI_INPUTS, CLI_VOCABULARY } from '../inputs.js'
 import { renderTable } from '../table.js'
+import { FACILITIES } from '../../src/facilities.js'
 
 export function storeTable(io: Io, stores: Store[], distanceFrom?: { lat: number; lng: number }, km?: (s: Store) => number): string {
   const rows = stores.map((s) => [
@@ -31,7 +32,18 @@ export function printStorePage(io: Io, found: StoreSearchResult, page: number, t
   if (io.json) return printJson(io, result)
   if (found.stores.length === 0) return io.out(found.hint ? `No store matches. ${found.hint}` : 'No store matches.')
   io.out(table)
+  if (found.ignored?.length && found.hint) io.out(`\nNote: ${found.hint}`)
   if (result.hasMore) io.out(`\nMore may exist: ${more} --page ${result.nextPage}`)
+  if (found.via?.source === 'directory') process.stderr.write(`${directoryNote(found.via)}\n`)
+}
+
+/** Which store list answered and how old it is, on stderr so scripts reading stdout do not see it. */
+export function directoryNote(via: { size: number; ageSeconds: number | null; from: string | null }): string {
+  const age = via.ageSeconds ?? 0
+  const ago = age < 90 ? `${age} s` : age < 5400 ? `${Math.round(age / 60)} min` : `${Math.round(age / 3600)} h`
+  // Short enough for a 60-column terminal: the tables fit one, and so must this line.
+  const from = via.from === 'disk' ? 'disk copy' : via.from === 'fleet' ? "fleet's copy" : 'crawled now'
+  return `(${via.size} stores, ${from}, ${ago} old; --refresh to renew)`
 }
 
 export function register(program: Command): void {
@@ -41,9 +53,16 @@ export function register(program: Command): void {
     .argument('<keyword>', 'e.g. 강남, 홍대입구, "부산 해운대"')
     .option('-p, --page <n>', 'page number', parseWhole(1, LIMITS.pageMax), 1)
     .option('-n, --page-size <n>', `stores per page, 1 to ${LIMITS.pageSizeMax}`, parseWhole(1, LIMITS.pageSizeMax), LIMITS.pageSizeDefault)
-    .addHelpText('after', '\nExamples:\n  store-finder stores 강남\n  store-finder stores 홍대 --page 2 --json')
-    .action(async (keyword: string, options: { page: number; pageSize: number }, command: Command) => {
-      const input = CLI_INPUTS.searchStores.parse({ keyword, page: options.page, pageSize: options.pageSize }, 'json')
+    .option('-f, --facility <name>', `only stores that list it: ${FACILITIES.join(', ')}`)
+    .addHelpText(
+      'after',
+      '\nExamples:\n  store-finder stores 강남\n  store-finder stores 홍대 --page 2 --json\n  store-finder stores 명동 --facility taxFree',
+    )
+    .action(async (keyword: string, options: { page: number; pageSize: number; facility?: string }, command: Command) => {
+      const input = CLI_INPUTS.searchStores.parse(
+        { keyword, page: options.page, pageSize: options.pageSize, ...(options.facility ? { facility: options.facility } : {}) },
+        'json',
+      )
       await withService(command, async (service, io) => {
         const found = withHintIn(await service.searchStores(input, { signal: io.signal }), CLI_VOCABULARY)
         printStorePage(io, found, options.page, storeTable(io, found.stores), `store-finder stores ${JSON.stringify(input.keyword)}`)

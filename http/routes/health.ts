@@ -20,6 +20,30 @@ const ReadySchema = z.object({
     .object({ url: z.string(), connected: z.boolean(), lostSince: z.string().nullable(), fleetSize: z.number(), failures: z.number() })
     .optional()
     .describe("Only with REDIS_URL: the fleet's Redis. Not connected: this instance answers alone, on its local share of the budget."),
+  directory: z
+    .object({
+      state: z.enum(['empty', 'building', 'ready']),
+      size: z.number(),
+      builtAt: z.string().nullable(),
+      ageSeconds: z.number().nullable(),
+      source: z.enum(['crawl', 'disk', 'fleet']).nullable(),
+      lastCrawl: z
+        .object({
+          at: z.string(),
+          outcome: z.enum(['ok', 'short', 'failed']),
+          calls: z.number(),
+          durationMs: z.number(),
+          stores: z.number(),
+          total: z.number().nullable(),
+          detail: z.string().optional(),
+        })
+        .nullable(),
+      crawls: z.number(),
+    })
+    .optional()
+    .describe(
+      "The chain's store list held in memory (STORE_DIRECTORY=on): its size, age, where it came from and the last crawl's outcome. Until it is built, store searches ask the upstream.",
+    ),
   activeScans: z.number(),
   openStreams: z.number(),
 })
@@ -70,6 +94,7 @@ export function registerHealthRoutes(
         cache: runtime.upstream.stats,
         preauthTokensFetched: runtime.client.preauth.tokensFetched,
         ...(shared ? { shared } : {}),
+        ...(runtime.directory ? { directory: runtime.directory.status } : {}),
         activeScans: runtime.service.activeScans,
         openStreams: openStreams.count,
       }

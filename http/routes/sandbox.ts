@@ -2,7 +2,9 @@ import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import { SANDBOX_PRODUCTS } from '../../fixtures/sandbox/products.js'
 import { SANDBOX_LOOKUP_CODE, SANDBOX_STORES, SANDBOX_STORE_CODES, type SandboxStore } from '../../fixtures/sandbox/stores.js'
-import { matchesAll, parseStoreKeyword, productKeyword } from '../../src/keywords.js'
+import { productKeyword } from '../../src/keywords.js'
+import { entryOf } from '../../src/directory/entry.js'
+import { searchDirectory } from '../../src/directory/search.js'
 import { ServiceError, invalidParameter } from '../../src/errors.js'
 import {
   ErrorEventSchema,
@@ -43,10 +45,14 @@ export function sandboxStore(store: SandboxStore, now: Date = new Date()): Store
 
 /** Without a keyword, every fixture store (docs/spec.md §4.4); a keyword is understood as production understands it. */
 export function searchSandboxStores(keyword: string | undefined, currentPage: number, pageSize: number): Store[] {
-  const words = keyword === undefined ? null : parseStoreKeyword(keyword)
-  const matches = words === null || words.words.length === 0 ? SANDBOX_STORES : SANDBOX_STORES.filter((s) => matchesAll(words, s))
+  // The same directory search as production's, over the fixture stores.
+  const found = keyword === undefined ? undefined : searchDirectory(SANDBOX_ENTRIES, { keyword, page: 1, pageSize: SANDBOX_STORES.length })
+  const matches =
+    found === undefined || !found.named ? SANDBOX_STORES : found.rows.map((row) => SANDBOX_STORES.find((s) => s.code === row.code)!)
   return page(matches, currentPage, pageSize).items.map((store) => sandboxStore(store))
 }
+
+const SANDBOX_ENTRIES = SANDBOX_STORES.map((store) => entryOf({ ...store, distanceKm: null, total: null }))
 
 export function searchSandboxProducts(keyword: string, currentPage: number): ProductSearchResult {
   const wanted = productKeyword(keyword)

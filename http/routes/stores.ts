@@ -7,8 +7,10 @@ import { REST_INPUTS, REST_VOCABULARY, rawInput, storeCodeInPath } from '../inpu
 import type { RouteRegistry } from '../registry.js'
 import { errorResponses, abortSignalOf } from './shared.js'
 
-/** Carries `hint` beside a bare-array answer; the hints it carries are plain ASCII. */
+/** Carries `hint` beside a bare-array answer; words in Korean are percent-encoded (a header is ASCII). */
 export const SEARCH_HINT_HEADER = 'search-hint'
+/** The keyword's words that were left out because no store has them, percent-encoded, space-separated. */
+export const SEARCH_IGNORED_HEADER = 'search-ignored'
 
 export function registerStoreRoutes(app: FastifyInstance, { registry, service }: { registry: RouteRegistry; service: StoreService }): void {
   registry.add(app, {
@@ -17,7 +19,7 @@ export function registerStoreRoutes(app: FastifyInstance, { registry, service }:
     operationId: 'searchStores',
     summary: 'Search stores by keyword or coordinates',
     description:
-      'Find Daiso (다이소) stores by keyword (address, neighbourhood, station or store name, typed as people do: "강남역 다이소", "홍대입구역 근처", "부산 해운대") or by GPS coordinates (nearest first, each store with distanceKm). Every word of the keyword must appear in the store\'s name or address; the chain\'s name and words like 근처 or 매장 are ignored, and exact store-name matches come first. An empty answer carries a Search-Hint header saying what to try instead. A full page means more results may exist on the next currentPage.',
+      'Find Daiso (다이소) stores by keyword (address, neighbourhood, station or store name, typed as people do: "강남역 다이소", "홍대입구역 근처", "부산 해운대") or by GPS coordinates (nearest first, each store with distanceKm). Matched against the chain\'s store list held in memory: store name, station form (…역 ↔ …점), address parts (province, city, district, neighbourhood, road, building) and their romanisations (Itaewon); the chain\'s name, filler and question words (근처, 어디 있어, 몇시까지) are ignored, and exact store-name matches come first. A word no store has is left out and named in the Search-Ignored header (percent-encoded); an empty answer carries a Search-Hint header saying what to try instead. `facility` keeps stores that list it (parking, taxFree …). A full page means more results may exist on the next currentPage.',
     tags: ['Stores'],
     query: REST_INPUTS.searchStores.schema,
     responses: {
@@ -27,7 +29,8 @@ export function registerStoreRoutes(app: FastifyInstance, { registry, service }:
     handler: async (request, reply) => {
       const found = await service.searchStores(REST_INPUTS.searchStores.parse(rawInput(request), 'text'), { signal: abortSignalOf(reply) })
       // The body is the spec's bare array, so the hint for an empty answer travels in a header.
-      if (found.hint) reply.header(SEARCH_HINT_HEADER, speak(found.hint, REST_VOCABULARY).replace(/[^\x20-\x7e]/g, ''))
+      if (found.hint) reply.header(SEARCH_HINT_HEADER, speak(found.hint, REST_VOCABULARY).replace(/[^\x20-\x7e]+/g, encodeURIComponent))
+      if (found.ignored?.length) reply.header(SEARCH_IGNORED_HEADER, found.ignored.map(encodeURIComponent).join(' '))
       return found.stores
     },
   })

@@ -9,6 +9,8 @@ import {
   type CatalogueRows,
   type StockAnswer,
   type StockPair,
+  type StoreListPage,
+  type StoreLister,
   type StoreQuery,
   type Upstream,
 } from './port.js'
@@ -59,6 +61,9 @@ type Endpoint = keyof typeof ENDPOINTS
 const RETRY_STATUSES = [408, 429, 500, 502, 503, 504, 522, 524]
 const MAX_RETRY_AFTER_MS = 5_000
 
+/** Seoul City Hall, the default point of hmm, zam and pyskill (upstream-protocol.md §4.1). */
+const LIST_ORIGIN = { latitude: 37.5665, longitude: 126.978 }
+
 const StoreEnvelope = envelope(z.array(StoreRow))
 const CatalogueEnvelope = envelope(z.array(CatalogueRow))
 const StockEnvelope = envelope(z.array(StockRow))
@@ -69,7 +74,7 @@ const PlacementEnvelope = envelope(z.array(PlacementRow))
  * budget, has a per-attempt timeout and bounded retries for transient failures, and has its reply
  * validated by zod before anything else sees it.
  */
-export class UpstreamClient implements Upstream {
+export class UpstreamClient implements Upstream, StoreLister {
   readonly budget: UpstreamBudget
   readonly circuit: CircuitBreaker
   readonly preauth: PreAuthSession
@@ -140,6 +145,15 @@ export class UpstreamClient implements Upstream {
     }
     const reply = await this.#call('selStr', body, StoreEnvelope, signal)
     return this.#dataOf('selStr', reply)
+  }
+
+  /**
+   * One page of every store: an empty keyword around Seoul City Hall (the point real clients default to),
+   * so pages keep one order from call to call; `totalCnt` of the first row is the chain's count.
+   */
+  async listStores(page: number, pageSize: number, signal?: AbortSignal): Promise<StoreListPage> {
+    const stores = await this.searchStores({ keyword: '', ...LIST_ORIGIN, page, pageSize }, signal)
+    return { stores, total: stores[0]?.total ?? null }
   }
 
   async findStore(code: string, signal?: AbortSignal): Promise<UpstreamStore | null> {

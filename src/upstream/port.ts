@@ -36,6 +36,20 @@ export const stockKey = (productId: string, storeCode: string): string => `${pro
 /** Quantity per `stockKey`; `null` means unknown (row missing or junk), never zero. */
 export type StockAnswer = Map<string, number | null>
 
+/** One page of the whole chain's store list, with the total the upstream reports (null when it does not say). */
+export interface StoreListPage {
+  stores: UpstreamStore[]
+  total: number | null
+}
+
+/**
+ * The crawl of the chain's store list (src/directory/): every store, around a fixed point so the order is
+ * stable, page by page. The HTTP client implements it, so every page passes its budget, breaker and deadlines.
+ */
+export interface StoreLister {
+  listStores(page: number, pageSize: number, signal?: AbortSignal): Promise<StoreListPage>
+}
+
 /** What the domain service needs from the upstream. The HTTP client, caches and fakes implement it. */
 export interface Upstream {
   searchStores(query: StoreQuery, signal?: AbortSignal): Promise<UpstreamStore[]>

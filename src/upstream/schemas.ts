@@ -1,5 +1,6 @@
 import { decodeHTML } from 'entities'
 import { z } from 'zod'
+import type { Facility } from '../facilities.js'
 
 /**
  * Zod schemas for upstream replies, exactly as the upstream sends them (docs/upstream-protocol.md §2.4),
@@ -38,6 +39,48 @@ const clock = z
   .regex(/^([01]\d|2[0-4]):?[0-5]\d$/)
   .transform((v) => (v.includes(':') ? v : `${v.slice(0, 2)}:${v.slice(2)}`))
 
+/**
+ * The store row's Y/N flags (upstream-protocol.md §4.1) that name something a shopper asks about, and the
+ * facility each one means. hmm's client names parkYn, usimYn, pkupYn, taxfYn, elvtYn, entrRampYn and
+ * nocashYn the same way; the meaning of the others is read from their names and is a guess (docs/rest.md).
+ */
+export const FACILITY_FLAGS = {
+  parkYn: 'parking',
+  elvtYn: 'elevator',
+  entrRampYn: 'ramp',
+  taxfYn: 'taxFree',
+  pkupYn: 'pickup',
+  usimYn: 'usim',
+  ovrseaUsimYn: 'overseasUsim',
+  nocashYn: 'cashless',
+  elecRctwYn: 'eReceipt',
+  phstkYn: 'photoSticker',
+} as const satisfies Record<string, Facility>
+
+/** A Y/N flag; null when the row does not carry it. */
+const yn = z
+  .string()
+  .nullish()
+  .transform((v) => (v === null || v === undefined ? null : v.trim().toUpperCase() === 'Y'))
+const FLAG_FIELDS = Object.fromEntries(Object.keys(FACILITY_FLAGS).map((key) => [key, yn])) as Record<
+  keyof typeof FACILITY_FLAGS,
+  typeof yn
+>
+
+/** The facilities a row's flags name; undefined when it carries none of the flags (unknown, not "none"). */
+function facilitiesOf(row: Partial<Record<keyof typeof FACILITY_FLAGS, boolean | null>>): Facility[] | undefined {
+  if (Object.keys(FACILITY_FLAGS).every((flag) => row[flag as keyof typeof FACILITY_FLAGS] === null)) return undefined
+  return (Object.entries(FACILITY_FLAGS) as Array<[keyof typeof FACILITY_FLAGS, Facility]>)
+    .filter(([flag]) => row[flag] === true)
+    .map(([, facility]) => facility)
+}
+
+/** hldyDt as "YYYY-MM-DD", when it reads as a date ("20261124" or "2026-11-24"); anything else is unknown. */
+function holidayOf(raw: string | null | undefined): string | null {
+  const match = /^(\d{4})-?(\d{2})-?(\d{2})$/.exec(raw?.trim() ?? '')
+  return match ? `${match[1]}-${match[2]}-${match[3]}` : null
+}
+
 export function envelope<T extends z.ZodType>(data: T) {
   return z.object({
     success: z.boolean(),
@@ -61,6 +104,8 @@ export const StoreRow = z
     strLitd: numeric.pipe(z.number().min(-180).max(180)),
     km: numeric.nullish(),
     totalCnt: z.number().int().nullish(),
+    hldyDt: z.string().nullish(),
+    ...FLAG_FIELDS,
   })
   .transform((row) => ({
     code: row.strCd,
@@ -72,8 +117,14 @@ export const StoreRow = z
     closeTime: row.clsngTime,
     distanceKm: row.km ?? null,
     total: row.totalCnt ?? null,
+    facilities: facilitiesOf(row),
+    holidayDate: holidayOf(row.hldyDt),
   }))
-export type UpstreamStore = z.output<typeof StoreRow>
+/** A store as the domain sees it; `facilities` and `holidayDate` are optional so fakes may leave them out. */
+export type UpstreamStore = Omit<z.output<typeof StoreRow>, 'facilities' | 'holidayDate'> & {
+  facilities?: Facility[]
+  holidayDate?: string | null
+}
 
 export const CatalogueRow = z
   .object({

@@ -9,7 +9,8 @@ import { runCli } from '../helpers/cli.js'
 const cli = runCli
 
 const sim = ['--simulated']
-const quiet = { LOG_LEVEL: 'silent' }
+// The store list is crawled by each command (no disk copy), so the tests write nothing outside the repository.
+const quiet = { LOG_LEVEL: 'silent', STORE_DIRECTORY_CACHE_DIR: 'off' }
 
 t.test('stores: a table with Korean text aligned, and the next page named', async (t) => {
   const { code, stdout } = await cli([...sim, 'stores', '강남', '-n', '3'], quiet)

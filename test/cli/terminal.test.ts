@@ -15,7 +15,8 @@ const skip =
 
 const quote = (arg: string) => `'${arg.replace(/'/g, `'\\''`)}'`
 const storeFinder = (args: string[]) => [process.execPath, ...STORE_FINDER_ARGS, ...args].map(quote).join(' ')
-const env = { ...process.env, LOG_LEVEL: 'silent', FORCE_COLOR: '0' }
+// No disk copy of the store list: a test never writes to the home cache.
+const env = { ...process.env, LOG_LEVEL: 'silent', FORCE_COLOR: '0', STORE_DIRECTORY_CACHE_DIR: 'off' }
 // A liveness bound for a child process on a loaded machine, not a timing.
 const BOUND_MS = 120_000
 

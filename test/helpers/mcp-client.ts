@@ -54,7 +54,7 @@ export async function connectStdio(
     command: process.execPath,
     args: [...STORE_FINDER_ARGS, 'mcp'],
     cwd: ROOT,
-    env: { ...(process.env as Record<string, string>), ...options.env },
+    env: { ...(process.env as Record<string, string>), STORE_DIRECTORY_CACHE_DIR: 'off', ...options.env },
     stderr: 'pipe',
   })
   let stderr = ''

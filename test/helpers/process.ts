@@ -34,7 +34,8 @@ export interface StoreFinderProcess {
 export function spawnStoreFinder(t: Teardown, command: 'serve' | 'mcp', env: Record<string, string>): StoreFinderProcess {
   const child = spawn(process.execPath, [...STORE_FINDER_ARGS, command], {
     cwd: ROOT,
-    env: { ...process.env, ...env },
+    // The store list is kept on disk only where a test asks for it (STORE_DIRECTORY_CACHE_DIR), never in the home cache.
+    env: { ...process.env, STORE_DIRECTORY_CACHE_DIR: 'off', ...env },
     stdio: ['pipe', 'pipe', 'pipe'],
   })
   t.teardown(() => {

@@ -20,7 +20,14 @@ t.test('store routes', async (t) => {
     const stores = res.json() as Array<Record<string, unknown>>
     t.ok(stores.length > 0 && stores.length <= 10)
     for (const store of stores) {
-      t.same(Object.keys(store).sort(), STORE_KEYS)
+      // `facilities` is additive: the spec's fields, and only that one besides.
+      t.same(
+        Object.keys(store)
+          .filter((k) => k !== 'facilities')
+          .sort(),
+        STORE_KEYS,
+      )
+      t.ok(Array.isArray(store.facilities))
       t.type(store.lat, 'number')
       t.match(store.openTime, /^\d{2}:\d{2}$/)
     }
@@ -109,7 +116,9 @@ t.test('store routes', async (t) => {
       openTime: '10:00',
       closeTime: '22:00',
       openNow: store.openNow,
+      facilities: store.facilities,
     })
+    t.ok(Array.isArray(store.facilities), 'the facilities the simulator lists for it')
   })
 
   t.test('an unknown or malformed store code is 404 not_found', async (t) => {

@@ -129,8 +129,11 @@ t.test('MCP tools over an in-memory transport', async (t) => {
         additionalProperties: boolean
       }
     const expected: Record<string, { properties: string[]; required: string[] }> = {
-      search_stores: { properties: ['keyword', 'currentPage', 'pageSize'], required: ['keyword'] },
-      search_nearby_stores: { properties: ['latitude', 'longitude', 'currentPage', 'pageSize'], required: ['latitude', 'longitude'] },
+      search_stores: { properties: ['keyword', 'facility', 'currentPage', 'pageSize'], required: ['keyword'] },
+      search_nearby_stores: {
+        properties: ['latitude', 'longitude', 'facility', 'currentPage', 'pageSize'],
+        required: ['latitude', 'longitude'],
+      },
       get_store: { properties: ['branchCode'], required: ['branchCode'] },
       search_products: { properties: ['branchCode', 'keyword', 'currentPage'], required: ['branchCode', 'keyword'] },
       get_product_availability: { properties: ['productId', 'branchCode'], required: ['productId', 'branchCode'] },
@@ -171,7 +174,8 @@ t.test('MCP tools over an in-memory transport', async (t) => {
     t.equal(page.stores.length, 3)
     t.equal(page.hasMore, true, 'a full page may have more')
     t.equal(page.nextPage, 2)
-    t.same(Object.keys(page.stores[0]!).sort(), ['address', 'closeTime', 'code', 'lat', 'lng', 'name', 'openNow', 'openTime'])
+    // `facilities` is additive.
+    t.same(Object.keys(page.stores[0]!).sort(), ['address', 'closeTime', 'code', 'facilities', 'lat', 'lng', 'name', 'openNow', 'openTime'])
   })
 
   t.test('search_stores applies the defaults (page 1, 10 stores)', async (t) => {

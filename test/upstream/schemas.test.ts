@@ -26,7 +26,33 @@ t.test('a store row as sent becomes our store', async (t) => {
     closeTime: '22:00',
     distanceKm: 13181.1,
     total: 1,
+    facilities: undefined,
+    holidayDate: null,
   })
+  t.notOk(
+    'facilities' in StoreRow.parse(storeRow) && StoreRow.parse(storeRow).facilities,
+    'a row without flags says nothing about facilities',
+  )
+})
+
+t.test("a store row's Y/N flags become facilities, and hldyDt a date", async (t) => {
+  // 10224's recorded flags (upstream-protocol.md §7.1).
+  const row = StoreRow.parse({
+    ...storeRow,
+    parkYn: 'N',
+    usimYn: 'Y',
+    pkupYn: 'Y',
+    elvtYn: 'N',
+    entrRampYn: 'Y',
+    taxfYn: 'Y',
+    nocashYn: 'N',
+    hflpYn: 'N',
+    hldyDt: '20261124',
+  })
+  t.same(row.facilities, ['ramp', 'taxFree', 'pickup', 'usim'])
+  t.equal(row.holidayDate, '2026-11-24')
+  t.equal(StoreRow.parse({ ...storeRow, hldyDt: 'soon' }).holidayDate, null, 'a date that does not read is unknown')
+  t.same(StoreRow.parse({ ...storeRow, parkYn: 'N' }).facilities, [], 'flags all N: none')
 })
 
 t.test('selStrInfo-style values are accepted: padded string coordinates, 1000-style hours, detail address', async (t) => {

@@ -3,6 +3,7 @@ import type { FleetState } from '../client.js'
 import { RedisBudget } from './budget.js'
 import { RedisCacheStore } from './cache-store.js'
 import { RedisCircuit } from './circuit.js'
+import { RedisDirectory } from './directory.js'
 import { FleetRedis, type FleetRedisOptions } from './redis.js'
 import { RedisTokens } from './tokens.js'
 
@@ -12,6 +13,8 @@ export interface Fleet {
   state: FleetState
   /** The shared layer behind this instance's cache. */
   cache: FleetCacheOptions
+  /** The store directory's shared copy and crawl claim. */
+  directory: RedisDirectory
 }
 
 /**
@@ -32,5 +35,6 @@ export async function connectFleet(
       usable: () => redis.usable,
     },
     cache: { store: new RedisCacheStore(redis), claimMs: budget.callBoundMs },
+    directory: new RedisDirectory(redis),
   }
 }

@@ -284,6 +284,113 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
                       ],
                       "additionalProperties": false
                     },
+                    "directory": {
+                      "description": "The chain's store list held in memory (STORE_DIRECTORY=on): its size, age, where it came from and the last crawl's outcome. Until it is built, store searches ask the upstream.",
+                      "type": "object",
+                      "properties": {
+                        "state": {
+                          "type": "string",
+                          "enum": [
+                            "empty",
+                            "building",
+                            "ready"
+                          ]
+                        },
+                        "size": {
+                          "type": "number"
+                        },
+                        "builtAt": {
+                          "type": [
+                            "string",
+                            "null"
+                          ]
+                        },
+                        "ageSeconds": {
+                          "type": [
+                            "number",
+                            "null"
+                          ]
+                        },
+                        "source": {
+                          "anyOf": [
+                            {
+                              "type": "string",
+                              "enum": [
+                                "crawl",
+                                "disk",
+                                "fleet"
+                              ]
+                            },
+                            {
+                              "type": "null"
+                            }
+                          ]
+                        },
+                        "lastCrawl": {
+                          "anyOf": [
+                            {
+                              "type": "object",
+                              "properties": {
+                                "at": {
+                                  "type": "string"
+                                },
+                                "outcome": {
+                                  "type": "string",
+                                  "enum": [
+                                    "ok",
+                                    "short",
+                                    "failed"
+                                  ]
+                                },
+                                "calls": {
+                                  "type": "number"
+                                },
+                                "durationMs": {
+                                  "type": "number"
+                                },
+                                "stores": {
+                                  "type": "number"
+                                },
+                                "total": {
+                                  "type": [
+                                    "number",
+                                    "null"
+                                  ]
+                                },
+                                "detail": {
+                                  "type": "string"
+                                }
+                              },
+                              "required": [
+                                "at",
+                                "outcome",
+                                "calls",
+                                "durationMs",
+                                "stores",
+                                "total"
+                              ],
+                              "additionalProperties": false
+                            },
+                            {
+                              "type": "null"
+                            }
+                          ]
+                        },
+                        "crawls": {
+                          "type": "number"
+                        }
+                      },
+                      "required": [
+                        "state",
+                        "size",
+                        "builtAt",
+                        "ageSeconds",
+                        "source",
+                        "lastCrawl",
+                        "crawls"
+                      ],
+                      "additionalProperties": false
+                    },
                     "activeScans": {
                       "type": "number"
                     },
@@ -501,7 +608,7 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
       "get": {
         "operationId": "searchStores",
         "summary": "Search stores by keyword or coordinates",
-        "description": "Find Daiso (다이소) stores by keyword (address, neighbourhood, station or store name, typed as people do: \\"강남역 다이소\\", \\"홍대입구역 근처\\", \\"부산 해운대\\") or by GPS coordinates (nearest first, each store with distanceKm). Every word of the keyword must appear in the store's name or address; the chain's name and words like 근처 or 매장 are ignored, and exact store-name matches come first. An empty answer carries a Search-Hint header saying what to try instead. A full page means more results may exist on the next currentPage.",
+        "description": "Find Daiso (다이소) stores by keyword (address, neighbourhood, station or store name, typed as people do: \\"강남역 다이소\\", \\"홍대입구역 근처\\", \\"부산 해운대\\") or by GPS coordinates (nearest first, each store with distanceKm). Matched against the chain's store list held in memory: store name, station form (…역 ↔ …점), address parts (province, city, district, neighbourhood, road, building) and their romanisations (Itaewon); the chain's name, filler and question words (근처, 어디 있어, 몇시까지) are ignored, and exact store-name matches come first. A word no store has is left out and named in the Search-Ignored header (percent-encoded); an empty answer carries a Search-Hint header saying what to try instead. \`facility\` keeps stores that list it (parking, taxFree …). A full page means more results may exist on the next currentPage.",
         "tags": [
           "Stores"
         ],
@@ -541,6 +648,27 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
               "maximum": 180
             },
             "example": 127.0276
+          },
+          {
+            "name": "facility",
+            "in": "query",
+            "required": false,
+            "description": "Only stores that list this facility: parking (parking), elevator (an elevator), ramp (a ramp at the entrance (step-free)), taxFree (tax-free shopping for tourists), pickup (pickup of online orders), usim (USIM (phone SIM) sales), overseasUsim (USIMs for visitors from abroad), cashless (cashless (cards only)), eReceipt (e-receipts), photoSticker (a photo sticker booth).",
+            "schema": {
+              "type": "string",
+              "enum": [
+                "parking",
+                "elevator",
+                "ramp",
+                "taxFree",
+                "pickup",
+                "usim",
+                "overseasUsim",
+                "cashless",
+                "eReceipt",
+                "photoSticker"
+              ]
+            }
           },
           {
             "name": "currentPage",
@@ -1832,6 +1960,27 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
               "maximum": 180
             },
             "example": 127.0276
+          },
+          {
+            "name": "facility",
+            "in": "query",
+            "required": false,
+            "description": "Only stores that list this facility: parking (parking), elevator (an elevator), ramp (a ramp at the entrance (step-free)), taxFree (tax-free shopping for tourists), pickup (pickup of online orders), usim (USIM (phone SIM) sales), overseasUsim (USIMs for visitors from abroad), cashless (cashless (cards only)), eReceipt (e-receipts), photoSticker (a photo sticker booth).",
+            "schema": {
+              "type": "string",
+              "enum": [
+                "parking",
+                "elevator",
+                "ramp",
+                "taxFree",
+                "pickup",
+                "usim",
+                "overseasUsim",
+                "cashless",
+                "eReceipt",
+                "photoSticker"
+              ]
+            }
           },
           {
             "name": "currentPage",
@@ -3340,6 +3489,25 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
           "distanceKm": {
             "description": "Distance in kilometres from the coordinates searched around; only on a search by coordinates.",
             "type": "number"
+          },
+          "facilities": {
+            "description": "What the store offers, as the chain lists it: parking, elevator, ramp, taxFree, pickup, usim, overseasUsim, cashless, eReceipt, photoSticker. Absent when the chain's answer did not say.",
+            "type": "array",
+            "items": {
+              "type": "string",
+              "enum": [
+                "parking",
+                "elevator",
+                "ramp",
+                "taxFree",
+                "pickup",
+                "usim",
+                "overseasUsim",
+                "cashless",
+                "eReceipt",
+                "photoSticker"
+              ]
+            }
           }
         },
         "required": [
@@ -3378,6 +3546,22 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > tools/list as clients re
           "minLength": 1,
           "maxLength": 100,
           "description": "Address, district, neighbourhood, station or store name, 1 to 100 characters, best in Korean (e.g. 강남역, 홍대입구)."
+        },
+        "facility": {
+          "description": "Only stores that list this facility: parking (parking), elevator (an elevator), ramp (a ramp at the entrance (step-free)), taxFree (tax-free shopping for tourists), pickup (pickup of online orders), usim (USIM (phone SIM) sales), overseasUsim (USIMs for visitors from abroad), cashless (cashless (cards only)), eReceipt (e-receipts), photoSticker (a photo sticker booth).",
+          "type": "string",
+          "enum": [
+            "parking",
+            "elevator",
+            "ramp",
+            "taxFree",
+            "pickup",
+            "usim",
+            "overseasUsim",
+            "cashless",
+            "eReceipt",
+            "photoSticker"
+          ]
         },
         "currentPage": {
           "default": 1,
@@ -3447,6 +3631,25 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > tools/list as clients re
               "distanceKm": {
                 "description": "Distance in kilometres from the coordinates searched around; only on a search by coordinates.",
                 "type": "number"
+              },
+              "facilities": {
+                "description": "What the store offers, as the chain lists it: parking, elevator, ramp, taxFree, pickup, usim, overseasUsim, cashless, eReceipt, photoSticker. Absent when the chain's answer did not say.",
+                "type": "array",
+                "items": {
+                  "type": "string",
+                  "enum": [
+                    "parking",
+                    "elevator",
+                    "ramp",
+                    "taxFree",
+                    "pickup",
+                    "usim",
+                    "overseasUsim",
+                    "cashless",
+                    "eReceipt",
+                    "photoSticker"
+                  ]
+                }
               }
             },
             "required": [
@@ -3474,7 +3677,7 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > tools/list as clients re
           "description": "Value to pass as currentPage for the next page."
         },
         "hint": {
-          "description": "Only when no store matched: what to try instead.",
+          "description": "When no store matched, what to try instead; when words of the keyword matched no store, which were left out.",
           "type": "string"
         }
       },
@@ -3513,6 +3716,22 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > tools/list as clients re
           "minimum": -180,
           "maximum": 180,
           "description": "Longitude in decimal degrees, -180 to 180 (South Korea is about 124 to 132), with latitude."
+        },
+        "facility": {
+          "description": "Only stores that list this facility: parking (parking), elevator (an elevator), ramp (a ramp at the entrance (step-free)), taxFree (tax-free shopping for tourists), pickup (pickup of online orders), usim (USIM (phone SIM) sales), overseasUsim (USIMs for visitors from abroad), cashless (cashless (cards only)), eReceipt (e-receipts), photoSticker (a photo sticker booth).",
+          "type": "string",
+          "enum": [
+            "parking",
+            "elevator",
+            "ramp",
+            "taxFree",
+            "pickup",
+            "usim",
+            "overseasUsim",
+            "cashless",
+            "eReceipt",
+            "photoSticker"
+          ]
         },
         "currentPage": {
           "default": 1,
@@ -3583,6 +3802,25 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > tools/list as clients re
               "distanceKm": {
                 "description": "Distance in kilometres from the coordinates searched around; only on a search by coordinates.",
                 "type": "number"
+              },
+              "facilities": {
+                "description": "What the store offers, as the chain lists it: parking, elevator, ramp, taxFree, pickup, usim, overseasUsim, cashless, eReceipt, photoSticker. Absent when the chain's answer did not say.",
+                "type": "array",
+                "items": {
+                  "type": "string",
+                  "enum": [
+                    "parking",
+                    "elevator",
+                    "ramp",
+                    "taxFree",
+                    "pickup",
+                    "usim",
+                    "overseasUsim",
+                    "cashless",
+                    "eReceipt",
+                    "photoSticker"
+                  ]
+                }
               }
             },
             "required": [
@@ -3610,7 +3848,7 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > tools/list as clients re
           "description": "Value to pass as currentPage for the next page."
         },
         "hint": {
-          "description": "Only when no store matched: what to try instead.",
+          "description": "When no store matched, what to try instead; when words of the keyword matched no store, which were left out.",
           "type": "string"
         }
       },
@@ -3698,6 +3936,25 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > tools/list as clients re
         "distanceKm": {
           "description": "Distance in kilometres from the coordinates searched around; only on a search by coordinates.",
           "type": "number"
+        },
+        "facilities": {
+          "description": "What the store offers, as the chain lists it: parking, elevator, ramp, taxFree, pickup, usim, overseasUsim, cashless, eReceipt, photoSticker. Absent when the chain's answer did not say.",
+          "type": "array",
+          "items": {
+            "type": "string",
+            "enum": [
+              "parking",
+              "elevator",
+              "ramp",
+              "taxFree",
+              "pickup",
+              "usim",
+              "overseasUsim",
+              "cashless",
+              "eReceipt",
+              "photoSticker"
+            ]
+          }
         }
       },
       "required": [

@@ -1,0 +1,49 @@
+import type { StoreSearchInput } from '../operations.js'
+import type { StoreSearchResult } from '../schemas.js'
+import { toStore } from '../store-facts.js'
+import type { StoreDirectory } from './directory.js'
+import { hasLatinWord } from './search.js'
+
+const quoted = (words: string[]): string => words.map((w) => `'${w}'`).join(', ')
+
+/**
+ * A store search answered from the directory, with no upstream call: the page, and a hint that says which
+ * words were left out or, for an empty page, what to try. Undefined when the keyword names nothing but
+ * the chain and filler words and no point was given (the caller's error to report).
+ */
+export function answerFromDirectory(directory: StoreDirectory, input: StoreSearchInput, now: Date): StoreSearchResult | undefined {
+  const byLocation = input.latitude !== undefined && input.longitude !== undefined
+  const found = directory.search(input)
+  if (input.keyword && !found.named && !byLocation) return undefined
+  const status = directory.status
+  const result: StoreSearchResult = {
+    stores: found.rows.map((row) => toStore(row, now, byLocation)),
+    hasMore: found.hasMore,
+    via: { source: 'directory', size: status.size, ageSeconds: status.ageSeconds, from: status.source },
+  }
+  const hints: string[] = []
+  if (found.ignored.length > 0) {
+    result.ignored = found.ignored
+    const one = found.ignored.length === 1
+    hints.push(
+      result.stores.length > 0 || input.page > 1
+        ? `Ignored ${quoted(found.ignored)}: no store name or address has ${one ? 'it' : 'them'} together with the other words.`
+        : `No store name or address has ${quoted(found.ignored)}.`,
+    )
+  }
+  if (result.stores.length === 0 && input.page === 1) {
+    if (found.facility) {
+      hints.push(`No store here lists the facility '${found.facility}'. Leave the facility out to see every store.`)
+    } else if (input.keyword && hasLatinWord(input.keyword)) {
+      hints.push(
+        'Store names and addresses are Korean; romanised names are matched too (Itaewon, Sinchon), but this one matched none. Try the Korean name (이태원, 신촌), or search around coordinates ({searchStoresNearby}).',
+      )
+    } else {
+      hints.push(
+        'Try one district, neighbourhood, station or store name (such as 강남역 or 해운대), or search around coordinates ({searchStoresNearby}).',
+      )
+    }
+  }
+  if (hints.length > 0) result.hint = hints.join(' ')
+  return result
+}

@@ -1,0 +1,278 @@
+import { around } from 'geokdbush'
+import KDBush from 'kdbush'
+import type { Facility } from '../facilities.js'
+import type { UpstreamStore } from '../upstream/port.js'
+import { roman, romanOf, squash, type DirectoryEntry } from './entry.js'
+import {
+  CHAIN_NAMES,
+  FILLER_STEMS,
+  FILLER_SUFFIXES,
+  FACILITY_WORDS,
+  FILLER_WORDS,
+  PARTICLES,
+  SHORT_NAMES,
+  provinceOf,
+  splitGluedProvince,
+} from './places.js'
+
+/**
+ * Store search over the directory: a keyword understood as people type it, matched against each store's
+ * name, station form and address parts (and their romanisations), ranked by how it matched.
+ */
+
+/** How a word matched a store, best first: the order results are ranked in. */
+export const Tier = { ExactName: 0, NamePrefix: 1, StationForm: 2, NameContains: 3, AddressPart: 4, AddressContains: 5 } as const
+
+export interface DirectoryQuery {
+  keyword?: string | undefined
+  latitude?: number | undefined
+  longitude?: number | undefined
+  facility?: Facility | undefined
+  page: number
+  pageSize: number
+}
+
+export interface DirectoryAnswer {
+  /** This page's stores; `distanceKm` is from the point searched around, when there is one. */
+  rows: UpstreamStore[]
+  hasMore: boolean
+  /** Words of the keyword that were left out because no store (or no store with the other words) has them, as typed. */
+  ignored: string[]
+  /** Whether the keyword had anything but the chain's name and filler words. */
+  named: boolean
+  /** The facility filtered on: the parameter's, or one the keyword named. */
+  facility: Facility | undefined
+}
+
+interface Token {
+  /** As typed, for the answer's note. */
+  typed: string
+  /** Normalised: squashed, lower case. */
+  text: string
+}
+
+interface Word {
+  typed: string
+  text: string
+  latin: boolean
+  /** Spellings of the word itself: as typed and its everyday long name (가디 → 가산디지털단지). */
+  forms: string[]
+  /** The word without 역/점/본점: the station form ("홍대입구역" → 홍대입구). */
+  stems: string[]
+  province: string | undefined
+}
+
+/** Splits a keyword into the words that may name a place: chain names and filler words are gone. */
+export function tokensOf(raw: string): Token[] {
+  let text = raw.normalize('NFC')
+  for (const name of CHAIN_NAMES) text = text.replace(new RegExp(name, 'gi'), ' ')
+  const pieces = text
+    .replace(/["'“”‘’`,.!?·()[\]{}<>~:;/\\|]/g, ' ')
+    .split(/\s+/)
+    .filter((t) => t !== '')
+  // "강남 역", "명동 본점", "강남역 2호점": one place written apart.
+  const joined: string[] = []
+  for (const piece of pieces) {
+    if (/^(역|점|본점|역점|\d+호점)$/.test(piece) && joined.length > 0) joined[joined.length - 1] += piece
+    else joined.push(piece)
+  }
+  const tokens: Token[] = []
+  for (const typed of joined) {
+    let word = squash(typed)
+    for (const suffix of FILLER_SUFFIXES) {
+      if (word.length > suffix.length + 1 && word.endsWith(suffix)) {
+        word = word.slice(0, -suffix.length)
+        break
+      }
+    }
+    if (isFiller(word) || tokens.some((t) => t.text === word)) continue
+    tokens.push({ typed, text: word })
+  }
+  return tokens
+}
+
+function isFiller(word: string): boolean {
+  if (word === '' || FILLER_WORDS.has(word)) return true
+  if (FILLER_STEMS.some((stem) => word.startsWith(stem))) return true
+  const bare = stripParticle(word)
+  return bare !== undefined && FILLER_WORDS.has(bare)
+}
+
+function stripParticle(word: string): string | undefined {
+  for (const particle of PARTICLES) {
+    if (word.length - particle.length >= 2 && word.endsWith(particle)) return word.slice(0, -particle.length)
+  }
+  return undefined
+}
+
+function wordOf(typed: string, text: string): Word {
+  const latin = /^[a-z0-9]+$/.test(text) && /[a-z]/.test(text)
+  const stems: string[] = []
+  const stem = text.replace(/(역점|본점|역|점)$/, '')
+  if (stem !== text && stem.length >= 2) stems.push(stem)
+  const forms = [text, ...(SHORT_NAMES[text] ?? []).map(squash)]
+  return { typed, text, latin, forms, stems, province: provinceOf(text) }
+}
+
+/** The best way `word` names the store, or undefined when it does not. */
+function tierOf(e: DirectoryEntry, word: Word): number | undefined {
+  if (word.latin) return latinTier(e, word.text)
+  let best: number | undefined
+  const better = (tier: number) => {
+    if (best === undefined || tier < best) best = tier
+  }
+  const single = word.text.length < 2
+  for (const f of word.forms) {
+    if (e.name === f || e.name === `${f}점` || e.name === `${f}본점`) return Tier.ExactName
+    if (e.name.startsWith(f) || e.core === f) better(Tier.NamePrefix)
+    if (e.station === f) better(Tier.StationForm)
+    if (!single && e.name.includes(f)) better(Tier.NameContains)
+    if (e.parts.has(f)) better(Tier.AddressPart)
+    if (!single && e.address.includes(f)) better(Tier.AddressContains)
+  }
+  for (const s of word.stems) {
+    if (e.core === s || e.station === s) better(Tier.StationForm)
+    if (e.name.includes(s)) better(Tier.NameContains)
+    if (e.parts.has(s)) better(Tier.AddressPart)
+  }
+  if (word.province && e.parts.has(word.province)) better(Tier.AddressPart)
+  return best
+}
+
+function latinTier(e: DirectoryEntry, w: string): number | undefined {
+  const r = romanOf(e)
+  if (r.name === w || r.core === w || r.station === w) return Tier.ExactName
+  if (r.name.startsWith(w) || e.name.startsWith(w)) return Tier.NamePrefix
+  if (r.name.includes(w) || e.name.includes(w)) return Tier.NameContains
+  if (r.parts.has(w)) return Tier.AddressPart
+  if (w.length >= 3 && (r.address.includes(w) || e.address.includes(w))) return Tier.AddressContains
+  return undefined
+}
+
+export function haversineKm(lat1: number, lng1: number, lat2: number, lng2: number): number {
+  const rad = Math.PI / 180
+  const a =
+    Math.sin(((lat2 - lat1) * rad) / 2) ** 2 + Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(((lng2 - lng1) * rad) / 2) ** 2
+  return 2 * 6371 * Math.asin(Math.min(1, Math.sqrt(a)))
+}
+
+/** Kilometres with one decimal, as the upstream's `km`. */
+const kmOf = (e: DirectoryEntry, lat: number, lng: number): number => Math.round(haversineKm(lat, lng, e.store.lat, e.store.lng) * 10) / 10
+
+/** Resolves typed tokens into words that match at least one store: as typed, without a particle, or split. */
+function resolve(tokens: Token[], entries: readonly DirectoryEntry[]): { words: Word[]; ignored: string[] } {
+  const words: Word[] = []
+  const ignored: string[] = []
+  const matchesAny = (word: Word) => entries.some((e) => tierOf(e, word) !== undefined)
+  for (const token of tokens) {
+    const asTyped = wordOf(token.typed, token.text)
+    if (matchesAny(asTyped)) {
+      words.push(asTyped)
+      continue
+    }
+    const bare = stripParticle(token.text)
+    const withoutParticle = bare !== undefined ? wordOf(token.typed, bare) : undefined
+    if (withoutParticle && matchesAny(withoutParticle)) {
+      words.push(withoutParticle)
+      continue
+    }
+    const split = splitGluedProvince(token.text)
+    const pair = split?.map((part) => wordOf(token.typed, part))
+    if (pair && pair.every(matchesAny)) {
+      words.push(...pair)
+      continue
+    }
+    ignored.push(token.typed)
+  }
+  return { words, ignored }
+}
+
+interface Scored {
+  entry: DirectoryEntry
+  score: number
+  km: number | undefined
+}
+
+/** Every store that all words name, with its summed tier; words that empty the answer are dropped, least selective first. */
+function matchAll(words: Word[], pool: readonly DirectoryEntry[], ignored: string[]): Array<{ entry: DirectoryEntry; score: number }> {
+  let left = [...words]
+  for (;;) {
+    const tiers = pool.map((entry) => left.map((w) => tierOf(entry, w)))
+    const found = pool.flatMap((entry, i) => {
+      const row = tiers[i]!
+      return row.every((t) => t !== undefined) ? [{ entry, score: row.reduce<number>((sum, t) => sum + (t ?? 0), 0) }] : []
+    })
+    if (found.length > 0 || left.length <= 1) return found
+    // No store has every word: leave out the word that matches the most stores on its own.
+    const counts = left.map((_, w) => tiers.filter((row) => row[w] !== undefined).length)
+    const widest = counts.indexOf(Math.max(...counts))
+    ignored.push(left[widest]!.typed)
+    left = left.filter((_, w) => w !== widest)
+  }
+}
+
+/** A spatial index of the entries (kdbush), for nearest-store searches without a keyword. */
+export function spatialIndex(entries: readonly DirectoryEntry[]): KDBush {
+  const index = new KDBush(Math.max(1, entries.length))
+  for (const e of entries) index.add(e.store.lng, e.store.lat)
+  if (entries.length === 0) index.add(0, 0)
+  return index.finish()
+}
+
+export function searchDirectory(entries: readonly DirectoryEntry[], query: DirectoryQuery, spatial?: KDBush): DirectoryAnswer {
+  const at = query.latitude !== undefined && query.longitude !== undefined ? { lat: query.latitude, lng: query.longitude } : undefined
+  // A facility named in the keyword ("주차 되는 명동") is the facility filter.
+  let facility = query.facility
+  const tokens = (query.keyword ? tokensOf(query.keyword) : []).filter((token) => {
+    const named = FACILITY_WORDS[token.text]
+    if (named) facility ??= named
+    return !named
+  })
+  const pool = facility ? entries.filter((e) => e.store.facilities?.includes(facility as Facility)) : entries
+  let scored: Scored[]
+  let ignored: string[] = []
+  const named = tokens.length > 0
+  if (!named && at && spatial && entries.length > 0) {
+    // Nearest first straight from the index: only the stores this page needs, and one more for hasMore.
+    const start = (query.page - 1) * query.pageSize
+    const ids = around(spatial, at.lng, at.lat, start + query.pageSize + 1, Infinity, (id) =>
+      facility === undefined ? true : (entries[id]?.store.facilities?.includes(facility) ?? false),
+    )
+    const rows = ids
+      .slice(start, start + query.pageSize)
+      .map((id) => entries[id]!)
+      .map((entry) => ({ ...entry.store, distanceKm: kmOf(entry, at.lat, at.lng), total: null }))
+    return { rows, hasMore: ids.length > start + query.pageSize, ignored, named, facility }
+  }
+  if (named) {
+    const resolved = resolve(tokens, entries)
+    ignored = resolved.ignored
+    scored =
+      resolved.words.length === 0
+        ? []
+        : matchAll(resolved.words, pool, ignored).map(({ entry, score }) => ({
+            entry,
+            score,
+            km: at ? kmOf(entry, at.lat, at.lng) : undefined,
+          }))
+  } else {
+    scored = pool.map((entry) => ({ entry, score: 0, km: at ? kmOf(entry, at.lat, at.lng) : undefined }))
+  }
+  scored.sort(
+    (a, b) =>
+      a.score - b.score ||
+      (a.km ?? 0) - (b.km ?? 0) ||
+      a.entry.name.length - b.entry.name.length ||
+      (a.entry.store.code < b.entry.store.code ? -1 : a.entry.store.code > b.entry.store.code ? 1 : 0),
+  )
+  const start = (query.page - 1) * query.pageSize
+  const rows = scored
+    .slice(start, start + query.pageSize)
+    .map(({ entry, km }) => ({ ...entry.store, distanceKm: km ?? null, total: scored.length }))
+  return { rows, hasMore: scored.length > start + query.pageSize, ignored, named, facility }
+}
+
+/** Whether a keyword has a Latin word (a romanised or English name), for the hint of an empty answer. */
+export const hasLatinWord = (keyword: string): boolean => tokensOf(keyword).some((t) => /[a-z]/.test(t.text))
+
+export { roman }
