@@ -55,8 +55,11 @@ export function register(program: Command): void {
         const nearby = CLI_INPUTS.findProductNearby.parse({ keyword: input.keyword, ...place.input }, 'json')
         const answer = withHintIn(await service.findProductNearby(nearby, { signal: io.signal }), CLI_VOCABULARY)
         if (io.json) return printJson(io, answer)
-        if (answer.results.length === 0) return io.out(answer.hint ?? `No store near ${place.label} has it in stock.`)
-        io.out(`Near ${place.label}, nearest first (floor looked up for the nearest ${Math.min(5, answer.results.length)}):`)
+        const rows = [...(answer.here ? [answer.here] : []), ...answer.stores].flatMap(({ store, items }) =>
+          items.map((item) => ({ store, ...item })),
+        )
+        if (rows.length === 0) return io.out(answer.hint ?? `No store near ${place.label} has it in stock.`)
+        io.out(`Near ${place.label}, nearest first (floor looked up for the nearest ${Math.min(5, answer.stores.length)} stores):`)
         io.out(
           renderTable(
             [
@@ -68,7 +71,7 @@ export function register(program: Command): void {
               { header: 'stock', align: 'right' },
               { header: 'floor' },
             ],
-            answer.results.map((r) => [
+            rows.map((r) => [
               r.store.distanceKm === null ? '?' : `${r.store.distanceKm.toFixed(1)} km`,
               `${r.store.name} (${r.store.code})`,
               r.store.openNow === null ? '?' : r.store.openNow ? 'open' : 'closed',

@@ -55,12 +55,20 @@ export interface FleetCacheOptions {
 
 // lru-cache stores no undefined; "no such store" and "no placement" are answers worth keeping.
 const NONE = Symbol('none')
-type Entry = UpstreamStore[] | UpstreamStore | CatalogueRows | Placement | number | typeof NONE
+/** One stock quantity with the time (epoch ms) it was read from the upstream. */
+interface StockEntry {
+  q: number
+  t: number
+}
+type Entry = UpstreamStore[] | UpstreamStore | CatalogueRows | Placement | StockEntry | typeof NONE
+
+const isStockEntry = (entry: Entry | undefined): entry is StockEntry =>
+  typeof entry === 'object' && entry !== null && 'q' in entry && typeof entry.q === 'number' && typeof entry.t === 'number'
 
 /** A cheap estimate of an entry's heap footprint: exact sizes would cost a serialisation per entry. */
 function approximateBytes(entry: Entry, key: string): number {
   const base = 100 + key.length * 2
-  if (typeof entry === 'number' || entry === NONE) return base
+  if (entry === NONE || isStockEntry(entry)) return base
   if (Array.isArray(entry)) return base + entry.length * 400
   if ('items' in entry) return base + entry.items.length * 350
   return base + 300
@@ -135,19 +143,20 @@ export class CachedUpstream implements Upstream {
     const answer: StockAnswer = new Map()
     const waits: Array<Promise<void>> = []
     const missing: StockPair[] = []
+    let oldest = Infinity
+    const take = (key: string, entry: StockEntry | null) => {
+      answer.set(key, entry?.q ?? null)
+      if (entry) oldest = Math.min(oldest, entry.t)
+    }
     for (const pair of pairs) {
       const key = stockKey(pair.productId, pair.storeCode)
       if (answer.has(key)) continue
       const cached = this.#get(`stock|${key}`)
-      if (typeof cached === 'number') {
-        answer.set(key, cached)
+      if (isStockEntry(cached)) {
+        take(key, cached)
       } else if (this.#flights.has(`stock|${key}`)) {
         waits.push(
-          this.#flights
-            .run<number | null>(`stock|${key}`, () => Promise.resolve(null), signal)
-            .then((qty) => {
-              answer.set(key, qty)
-            }),
+          this.#flights.run<StockEntry | null>(`stock|${key}`, () => Promise.resolve(null), signal).then((entry) => take(key, entry)),
         )
       } else {
         answer.set(key, null)
@@ -170,33 +179,40 @@ export class CachedUpstream implements Upstream {
       }
       waits.push(
         batch.then((fetched) => {
-          for (const [key, qty] of fetched) answer.set(key, qty)
+          for (const [key, entry] of fetched) take(key, entry)
         }),
       )
     }
     await Promise.all(waits)
+    if (oldest !== Infinity) answer.readAt = oldest
     return answer
   }
 
-  async #stockDirect(pairs: StockPair[], signal: AbortSignal): Promise<StockAnswer> {
+  async #stockDirect(pairs: StockPair[], signal: AbortSignal): Promise<Map<string, StockEntry | null>> {
     this.#misses += 1
     const fetched = await this.#inner.getStock(pairs, signal)
-    for (const [key, qty] of fetched) if (qty !== null) this.#put(`stock|${key}`, qty, this.#ttl.stockTtlMs)
-    return fetched
+    const t = fetched.readAt ?? Date.now()
+    const answer = new Map<string, StockEntry | null>()
+    for (const [key, q] of fetched) {
+      const entry = q === null ? null : { q, t }
+      answer.set(key, entry)
+      if (entry) this.#put(`stock|${key}`, entry, this.#ttl.stockTtlMs)
+    }
+    return answer
   }
 
   /**
    * Stock through the shared cache: pairs another instance already has are taken from it, pairs another
    * instance is fetching right now are waited for, and only the rest are asked for.
    */
-  async #stockShared(pairs: StockPair[], remote: FleetCacheOptions, signal: AbortSignal): Promise<StockAnswer> {
-    const answer: StockAnswer = new Map()
+  async #stockShared(pairs: StockPair[], remote: FleetCacheOptions, signal: AbortSignal): Promise<Map<string, StockEntry | null>> {
+    const answer = new Map<string, StockEntry | null>()
     const keyOf = (p: StockPair) => `stock|${stockKey(p.productId, p.storeCode)}`
     const found = await this.#fromRemote(pairs.map(keyOf), remote)
     let rest = pairs.filter((p) => {
       const hit = found.get(keyOf(p))
-      if (typeof hit === 'number') answer.set(stockKey(p.productId, p.storeCode), hit)
-      return typeof hit !== 'number'
+      if (isStockEntry(hit)) answer.set(stockKey(p.productId, p.storeCode), hit)
+      return !isStockEntry(hit)
     })
     if (rest.length === 0) return answer
     const claims = await remote.store.claim(rest.map(keyOf), remote.claimMs, this.#owner)
@@ -208,8 +224,8 @@ export class CachedUpstream implements Upstream {
       const claimed = mine
       mine = claimed.filter((p) => {
         const hit = late.get(keyOf(p))
-        if (typeof hit === 'number') answer.set(stockKey(p.productId, p.storeCode), hit)
-        return typeof hit !== 'number'
+        if (isStockEntry(hit)) answer.set(stockKey(p.productId, p.storeCode), hit)
+        return !isStockEntry(hit)
       })
       remote.store.release(claimed.filter((p) => !mine.includes(p)).map(keyOf))
     }
@@ -217,17 +233,19 @@ export class CachedUpstream implements Upstream {
       if (batch.length === 0) return
       this.#misses += 1
       const fetched = await this.#inner.getStock(batch, signal)
-      for (const [key, qty] of fetched) {
-        answer.set(key, qty)
-        if (qty !== null) this.#put(`stock|${key}`, qty, this.#ttl.stockTtlMs, remote)
+      const t = fetched.readAt ?? Date.now()
+      for (const [key, q] of fetched) {
+        const entry = q === null ? null : { q, t }
+        answer.set(key, entry)
+        if (entry) this.#put(`stock|${key}`, entry, this.#ttl.stockTtlMs, remote)
       }
     }
     try {
       const [, waited] = await Promise.all([load(mine), this.#awaitRemote(theirs.map(keyOf), remote, signal)])
       rest = theirs.filter((p) => {
         const hit = waited.get(keyOf(p))
-        if (typeof hit === 'number') answer.set(stockKey(p.productId, p.storeCode), hit)
-        return typeof hit !== 'number'
+        if (isStockEntry(hit)) answer.set(stockKey(p.productId, p.storeCode), hit)
+        return !isStockEntry(hit)
       })
       // The other instance failed, gave up, or the row is unknown (never cached): ask ourselves.
       await load(rest)
