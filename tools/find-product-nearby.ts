@@ -8,10 +8,8 @@ export const findProductNearby = defineTool({
   name: 'find_product_nearby',
   title: 'Find which nearby store has a product',
   description: [
-    'Does this Daiso (다이소) store have a product, and if not which store nearby does, on which floor, and is it open: one call. Use it for a product name (우산); use get_product_availability for one known product id at one store.',
-    `Give \`keyword\` (Korean product word or product id) and \`branchCode\` (from search_stores) or \`latitude\`+\`longitude\`. The best ${Math.floor(LIMITS.stockPairsPerCall / (LIMITS.nearbyStoresScanned + 1))} catalogue matches (\`products\`; \`matched\` = catalogue total) are checked at the ${LIMITS.nearbyStoresScanned} nearest stores.`,
-    `\`here\`: the asked store (distance 0) and its items in stock, \`items\` [] when none. \`stores\`: up to ${LIMITS.nearbyStoresListed} other stores with any in stock, nearest first, each with openNow, openTime, closeTime and its \`items\` (stock, floorLabel, zoneNo). Floors are looked up for \`here\` and the nearest ${LIMITS.nearbyStoresPlaced} stores; \`placement\` says known, unknown (the chain has none) or not_checked.`,
-    '`asOf` is when the stock was read. An empty answer comes with a `hint`.',
+    'Does this Daiso (다이소) store have a product; if not, which store nearby does, on which floor, open now? One call, for a product word (우산); get_product_availability is for one known id at one store.',
+    `Checks the best ${Math.floor(LIMITS.stockPairsPerCall / (LIMITS.nearbyStoresScanned + 1))} catalogue matches (\`products\`; \`matched\` = all) at the ${LIMITS.nearbyStoresScanned} nearest stores. \`here\`: the asked store, distance 0, its items in stock ([] if none). \`stores\`: up to ${LIMITS.nearbyStoresListed} others with any, nearest first. Floors for \`here\` and the nearest ${LIMITS.nearbyStoresPlaced}; \`placement\`: known, unknown (chain has none), not_checked. \`asOf\`: when stock was read.`,
   ].join('\n'),
   input: bind(findProductNearbyOperation, MCP_VOCABULARY, { strict: true }),
   outputSchema: ProductNearbySchema,

@@ -8,10 +8,8 @@ export const getProductAvailability = defineTool({
   name: 'get_product_availability',
   title: "Get a product's stock here and nearby",
   description: [
-    'Stock and shelf of one Daiso (다이소) product id at one store, and the nearby stores that have it. Use it when you know the product id; for a product word (우산) use find_product_nearby.',
-    '`product` (id, name, price) and `store` (name, openNow, openTime, closeTime) say what it is about. `stock` is units at branchCode (0 = out of stock); `floorLabel` (B1, 1F), `stairNo` and `zoneNo` are null when the placement is unknown.',
-    `\`otherBranches\`: up to ${LIMITS.nearbyStoresReturned} of the ${LIMITS.nearbyStoresScanned} nearest stores with it in stock, nearest first (code, name, address, stock, distanceKm, openNow). \`asOf\` is when the stock was read.`,
-    'Get productId from search_products or search_catalogue, branchCode from search_stores. not_found when no product has that id.',
+    `One Daiso (다이소) product id at one store: stock (0 = none), floor and zone (null if unknown), the product, the store (hours, openNow), and up to ${LIMITS.nearbyStoresReturned} of the ${LIMITS.nearbyStoresScanned} nearest stores with it, nearest first. \`asOf\`: when stock was read.`,
+    'For a product word, or "here or else nearest", use find_product_nearby.',
   ].join('\n'),
   input: bind(getProductAvailabilityOperation, MCP_VOCABULARY, { strict: true }),
   outputSchema: ProductAvailabilitySchema,
