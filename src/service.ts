@@ -210,10 +210,15 @@ export class StoreService {
       return null
     })
     placement.catch(() => {})
-    // The product's name and price: its number searched in the catalogue, beside the rest.
-    const productOf = this.upstream
-      .searchCatalogue({ text: productId, page: 1, pageSize: PRODUCT_LOOKUP_PAGE }, signal)
-      .then((rows) => rows.items.find((row) => row.productId === productId) ?? null)
+    // The product's name and price: its number searched in the catalogue, beside the rest. A failed
+    // lookup leaves them unknown (null); the stock answer does not depend on them.
+    const productOf = this.upstream.searchCatalogue({ text: productId, page: 1, pageSize: PRODUCT_LOOKUP_PAGE }, signal).then(
+      (rows) => rows.items.find((row) => row.productId === productId) ?? null,
+      (error: unknown) => {
+        if (signal.aborted) throw error
+        return null
+      },
+    )
     productOf.catch(() => {})
     const store = await this.#requireStore(storeCode, signal)
     const nearbyRows = await this.upstream.searchStores(
