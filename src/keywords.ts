@@ -236,10 +236,12 @@ const PRODUCT_FILLER_WORDS = new Set([
  * taken out ("다이소 우산", "우산 있어?" and "물티슈 팔아요?" search the catalogue for 우산 and 물티슈).
  * Returns the empty string when nothing but those was typed.
  */
+const CHAIN_NAME_PATTERN = new RegExp(CHAIN_NAMES.join('|'), 'gi')
+
 export function productKeyword(raw: string): string {
-  let text = raw.normalize('NFC')
-  for (const name of CHAIN_NAMES) text = text.replace(new RegExp(name, 'gi'), ' ')
-  const words = text
+  const words = raw
+    .normalize('NFC')
+    .replace(CHAIN_NAME_PATTERN, ' ')
     .replace(/[?？!！.,~]+/g, ' ')
     .split(/\s+/)
     .filter((word) => word !== '' && !PRODUCT_FILLER_WORDS.has(word))

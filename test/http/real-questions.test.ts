@@ -303,3 +303,24 @@ t.test('the sandbox store search without a keyword lists the three fixture store
     'the sandbox understands keywords as production does',
   )
 })
+
+t.test('a word the catalogue does not know: total 0 and a hint; in Latin letters, the hint says the catalogue is Korean', async (t) => {
+  const { app } = await buildTestApp(t)
+  const english = CataloguePageSchema.parse((await app.inject(`/api/catalogue?${qs({ keyword: 'umbrella' })}`)).json())
+  t.same(english.products, [])
+  t.equal(english.total, 0)
+  t.match(english.hint, /Korean.*우산/)
+  const nothing = CataloguePageSchema.parse((await app.inject(`/api/catalogue?${qs({ keyword: '없는상품이름' })}`)).json())
+  t.equal(nothing.total, 0)
+  t.match(nothing.hint, /shorter/)
+  const nearby = ProductNearbySchema.parse(
+    (await app.inject(`/api/products/nearby?${qs({ keyword: 'umbrella', branchCode: '11199' })}`)).json(),
+  )
+  t.equal(nearby.matched, 0)
+  t.match(nearby.hint, /Korean/)
+  t.match(nearby.here, { store: { code: '11199' }, items: [] })
+  const asked = ProductNearbySchema.parse(
+    (await app.inject(`/api/products/nearby?${qs({ keyword: '우산 있어?', branchCode: '11199' })}`)).json(),
+  )
+  t.ok(asked.products.length > 0, 'a question finds the product')
+})
