@@ -105,6 +105,8 @@ const EnvSchema = z.object({
   UPSTREAM_TOKEN_REUSE_MS: int(0, 60_000, 20_000).describe(
     'How long one pre-auth token is reused (never past the expiry its JWT states, less 5 s).',
   ),
+  // 48: a cold nearby answer reads 20 to 45 placements in one round (small, cached for a day); side by
+  // side they fit one round trip, and with the other calls of that answer stay within UPSTREAM_MAX_RPS.
   UPSTREAM_MAX_CONCURRENCY: int(1, 256, 48).describe(
     'Upstream calls in flight at once, across all requests (across the whole fleet with `REDIS_URL`).',
   ),
