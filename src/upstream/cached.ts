@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { LRUCache } from 'lru-cache'
-import { Coalescer } from './coalesce.js'
+import { NONE, approximateBytes, decode, encode, isStockEntry, type Entry, type StockEntry } from './cache-entry.js'
+import { Coalescer, untilAborted } from './coalesce.js'
 import { pause } from './pause.js'
 import {
   stockKey,
@@ -51,27 +52,6 @@ export interface FleetCacheOptions {
   store: FleetCacheStore
   /** How long a claim lasts, and so the longest another instance waits on it: one upstream call with its retries. */
   claimMs: number
-}
-
-// lru-cache stores no undefined; "no such store" and "no placement" are answers worth keeping.
-const NONE = Symbol('none')
-/** One stock quantity with the time (epoch ms) it was read from the upstream. */
-interface StockEntry {
-  q: number
-  t: number
-}
-type Entry = UpstreamStore[] | UpstreamStore | CatalogueRows | Placement | StockEntry | typeof NONE
-
-const isStockEntry = (entry: Entry | undefined): entry is StockEntry =>
-  typeof entry === 'object' && entry !== null && 'q' in entry && typeof entry.q === 'number' && typeof entry.t === 'number'
-
-/** A cheap estimate of an entry's heap footprint: exact sizes would cost a serialisation per entry. */
-function approximateBytes(entry: Entry, key: string): number {
-  const base = 100 + key.length * 2
-  if (entry === NONE || isStockEntry(entry)) return base
-  if (Array.isArray(entry)) return base + entry.length * 400
-  if ('items' in entry) return base + entry.items.length * 350
-  return base + 300
 }
 
 /**
@@ -387,33 +367,5 @@ export class CachedUpstream implements Upstream {
       },
       signal,
     )
-  }
-}
-
-/** A shared answer, or the caller's own abort when it comes first (the shared work goes on for the others). */
-function untilAborted<T>(shared: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
-  if (!signal) return shared
-  if (signal.aborted) return Promise.reject(signal.reason as Error)
-  return new Promise<T>((resolve, reject) => {
-    const leave = () => reject(signal.reason as Error)
-    signal.addEventListener('abort', leave, { once: true })
-    shared.then(resolve, reject).finally(() => signal.removeEventListener('abort', leave))
-  })
-}
-
-/** Shared entries carry their expiry, so the local copy lives no longer than the shared one. */
-function encode(value: Entry, expiresAt: number): string {
-  return JSON.stringify(value === NONE ? { e: expiresAt, none: true } : { e: expiresAt, v: value })
-}
-
-function decode(raw: string): { value: Entry; expiresAt: number } | undefined {
-  try {
-    const parsed = JSON.parse(raw) as { e?: unknown; v?: unknown; none?: unknown }
-    if (typeof parsed.e !== 'number') return undefined
-    if (parsed.none === true) return { value: NONE, expiresAt: parsed.e }
-    if (parsed.v === undefined || parsed.v === null) return undefined
-    return { value: parsed.v as Entry, expiresAt: parsed.e }
-  } catch {
-    return undefined
   }
 }
