@@ -184,11 +184,66 @@ export function matchRank(keyword: StoreKeyword, store: { name: string }): Match
 }
 
 /**
- * A product keyword with the chain's name taken out: "다이소 우산" searches the catalogue for 우산.
- * Returns the empty string when nothing but the chain's name was typed.
+ * Question and filler words people type around a product ("물티슈 팔아?", "우산 있어요?"): none names a
+ * product, and the catalogue matches the whole text, so each would make the search find nothing.
  */
+const PRODUCT_FILLER_WORDS = new Set([
+  '있어',
+  '있어요',
+  '있나',
+  '있나요',
+  '있니',
+  '있음',
+  '있을까',
+  '있을까요',
+  '있는지',
+  '있습니까',
+  '팔아',
+  '팔아요',
+  '파나요',
+  '파니',
+  '팔까',
+  '팔까요',
+  '팔',
+  '파는',
+  '판매',
+  '재고',
+  '사고',
+  '살',
+  '수',
+  '싶어',
+  '싶어요',
+  '어디',
+  '어디서',
+  '어디에',
+  '찾아줘',
+  '찾아',
+  '알려줘',
+  '좀',
+  '혹시',
+  '에',
+  '에서',
+  '에는',
+  '는',
+  '도',
+  '의',
+  '제품',
+  '상품',
+])
+
+/**
+ * A product keyword as people type it: the chain's name, question marks and question or filler words
+ * taken out ("다이소 우산", "우산 있어?" and "물티슈 팔아요?" search the catalogue for 우산 and 물티슈).
+ * Returns the empty string when nothing but those was typed.
+ */
+const CHAIN_NAME_PATTERN = new RegExp(CHAIN_NAMES.join('|'), 'gi')
+
 export function productKeyword(raw: string): string {
-  let text = raw.normalize('NFC')
-  for (const name of CHAIN_NAMES) text = text.replace(new RegExp(name, 'gi'), ' ')
-  return text.replace(/\s+/g, ' ').trim()
+  const words = raw
+    .normalize('NFC')
+    .replace(CHAIN_NAME_PATTERN, ' ')
+    .replace(/[?？!！.,~]+/g, ' ')
+    .split(/\s+/)
+    .filter((word) => word !== '' && !PRODUCT_FILLER_WORDS.has(word))
+  return words.join(' ')
 }

@@ -1,24 +1,33 @@
-import { LIMITS, PRODUCT_ID_PATTERN, type NearbyStockEntry, type ProductNearby, type ScanProgress } from './schemas.js'
+import {
+  LIMITS,
+  PRODUCT_ID_PATTERN,
+  type NearbyItem,
+  type NearbyStore,
+  type NearbyStoreItems,
+  type ProductNearby,
+  type ScanProgress,
+} from './schemas.js'
 import { floorLabel, isOpenNow } from './store-facts.js'
-import { stockKey, type CatalogueItem, type Upstream, type UpstreamStore } from './upstream/port.js'
+import { stockKey, type CatalogueItem, type CatalogueRows, type Upstream, type UpstreamStore } from './upstream/port.js'
 import { UpstreamError } from './upstream/errors.js'
 
 export interface NearbyRequest {
   keyword: string
   /** Where distances are measured from. */
   origin: { lat: number; lng: number }
-  /** The store asked about, when the question was "near this store"; it counts as one of the nearest. */
-  storeCode?: string | undefined
+  /** The store asked about, when the question was "near this store": `here` in the answer, at distance 0. */
+  here?: UpstreamStore | undefined
   /** The first catalogue page of the keyword, already requested (it shares the scan's cache entry). */
-  catalogue: Promise<{ items: CatalogueItem[] }>
+  catalogue: Promise<CatalogueRows>
   now: Date
 }
 
 /**
- * "Which store near here has X, and on which floor": the best few catalogue matches, checked against
- * the nearest stores in one stock round trip (one batch per product, in parallel), then floor and
- * zone for the nearest few. Three dependent round trips on a cold cache: catalogue and stores, stock,
- * placements. A failed stock batch fails the answer; it is never "nowhere".
+ * "Does this store have X; if not, which store near here does, on which floor, and is it open?"
+ * Three dependent round trips on a cold cache: catalogue and stores, then one stock call (as many of
+ * the best catalogue matches as it can carry, against the asked store and the nearest others), then
+ * placements for every item of the asked store and of the nearest few others, side by side.
+ * A failed stock call fails the answer; it is never "nowhere".
  */
 export async function findNearby(
   upstream: Upstream,
@@ -26,81 +35,111 @@ export async function findNearby(
   signal: AbortSignal,
   report: (p: ScanProgress) => void = () => {},
 ): Promise<ProductNearby> {
-  const storeCount = LIMITS.nearbyStoresScanned + (request.storeCode ? 1 : 0)
-  const [catalogue, stores] = await Promise.all([
+  const { here } = request
+  const [catalogue, rows] = await Promise.all([
     request.catalogue,
-    upstream.searchStores({ latitude: request.origin.lat, longitude: request.origin.lng, page: 1, pageSize: storeCount }, signal),
+    upstream.searchStores(
+      { latitude: request.origin.lat, longitude: request.origin.lng, page: 1, pageSize: LIMITS.nearbyStoresScanned + (here ? 1 : 0) },
+      signal,
+    ),
   ])
-  const products = bestMatches(catalogue.items, request.keyword)
-  report({ found: 0, target: LIMITS.nearbyResultsReturned, page: 1, scanned: 0, percent: 30 })
-  const checked = products.map(({ productId, name, price }) => ({ id: productId, name, price }))
-  if (products.length === 0) {
-    return {
-      products: [],
-      results: [],
-      hint: 'No product in the Daiso catalogue matches this keyword. Try a shorter or more general product word (e.g. 우산 rather than 장우산 자동).',
-    }
+  const others = rows.filter((row) => row.code !== here?.code).slice(0, LIMITS.nearbyStoresScanned)
+  const scanned = here ? [here, ...others] : others
+  const products = bestMatches(catalogue.items, request.keyword, scanned.length)
+  report({ found: 0, target: LIMITS.nearbyStoresListed, page: 1, scanned: 0, percent: 30 })
+  const answer: ProductNearby = {
+    origin: request.origin,
+    products: products.map(({ productId, name, price }) => ({ id: productId, name, price })),
+    matched: catalogue.total ?? (catalogue.items.length < CATALOGUE_FIRST_PAGE ? catalogue.items.length : null),
+    stores: [],
+    asOf: request.now.toISOString(),
   }
-  const nearest = stores.slice(0, storeCount)
-  if (nearest.length === 0) {
+  if (here) answer.here = { store: toStore(here, 0, request.now), items: [] }
+  if (products.length === 0) {
+    answer.matched = 0
+    answer.hint = noMatchHint(request.keyword)
+    return answer
+  }
+  if (scanned.length === 0) {
     throw new UpstreamError('bad_response', 'selStr', 'no store returned for a search around a point')
   }
 
-  const stockByProduct = await Promise.all(
-    products.map((product) =>
-      upstream.getStock(
-        nearest.map((store) => ({ productId: product.productId, storeCode: store.code })),
-        signal,
-      ),
-    ),
+  const stock = await upstream.getStock(
+    scanned.flatMap((store) => products.map((product) => ({ productId: product.productId, storeCode: store.code }))),
+    signal,
   )
+  if (stock.readAt !== undefined) answer.asOf = new Date(stock.readAt).toISOString()
   let unknown = 0
-  const entries: NearbyStockEntry[] = []
-  // Store by store, nearest first (the upstream's order, exact where km is rounded), then by catalogue rank.
-  for (const store of nearest) {
-    products.forEach((product, rank) => {
-      const quantity = stockByProduct[rank]?.get(stockKey(product.productId, store.code))
+  const itemsAt = (store: UpstreamStore): NearbyItem[] =>
+    products.flatMap((product) => {
+      const quantity = stock.get(stockKey(product.productId, store.code))
       if (quantity === null || quantity === undefined) unknown += 1
-      else if (quantity >= 1) entries.push(toEntry(store, product, quantity, request))
+      return quantity !== null && quantity !== undefined && quantity >= 1 ? [toItem(product, quantity)] : []
     })
+  if (answer.here && here) {
+    answer.here.items = itemsAt(here)
+    // A pair the upstream did not answer is unknown at the asked store, never "sold out" there.
+    const unread = products.filter((p) => (stock.get(stockKey(p.productId, here.code)) ?? null) === null).map((p) => p.productId)
+    if (unread.length > 0) answer.here.unknown = unread
   }
-  const pairs = products.length * nearest.length
-  if (unknown === pairs) {
-    throw new UpstreamError('bad_response', 'selStrPkupStck', `stock unknown at all ${nearest.length} stores checked`)
+  // Store by store, nearest first (the upstream's order, exact where km is rounded), items by catalogue rank.
+  for (const row of others) {
+    if (answer.stores.length >= LIMITS.nearbyStoresListed) break
+    const items = itemsAt(row)
+    if (items.length > 0) answer.stores.push({ store: toStore(row, row.distanceKm, request.now), items })
   }
-  const results = entries.slice(0, LIMITS.nearbyResultsReturned)
-  report({ found: entries.length, target: LIMITS.nearbyResultsReturned, page: 1, scanned: pairs, percent: 70 })
-  await placeNearest(upstream, results, signal)
-  report({ found: entries.length, target: LIMITS.nearbyResultsReturned, page: 1, scanned: pairs, percent: 100 })
+  const pairs = products.length * scanned.length
+  if (unknown >= pairs) {
+    throw new UpstreamError('bad_response', 'selStrPkupStck', `stock unknown at all ${scanned.length} stores checked`)
+  }
 
-  const answer: ProductNearby = { products: checked, results }
-  if (results.length === 0) {
+  const found = answer.stores.length + (answer.here?.items.length ? 1 : 0)
+  report({ found, target: LIMITS.nearbyStoresListed, page: 1, scanned: pairs, percent: 70 })
+  const placed = [...(answer.here ? [answer.here] : []), ...answer.stores.slice(0, LIMITS.nearbyStoresPlaced)]
+  await Promise.all(placed.map((entry) => placeItems(upstream, entry, signal)))
+  report({ found, target: LIMITS.nearbyStoresListed, page: 1, scanned: pairs, percent: 100 })
+
+  if (answer.stores.length === 0 && (answer.here?.items.length ?? 0) === 0) {
     answer.hint =
-      `None of the ${nearest.length} nearest stores has ${products.length === 1 ? 'this product' : `any of these ${products.length} products`} in stock` +
+      `None of the ${scanned.length} nearest stores has ${products.length === 1 ? 'this product' : `any of these ${products.length} products`} in stock` +
       (unknown > 0 ? ` (stock unknown at ${unknown} of ${pairs} store-product pairs)` : '') +
       '. Try another product from the catalogue search ({searchCatalogue}), or ask around another place.'
   }
   return answer
 }
 
-/** A product number names one product; words get the catalogue's best few. */
-function bestMatches(items: CatalogueItem[], keyword: string): CatalogueItem[] {
+/** The first catalogue page the service requests for a nearby search (it shares the scan's cache entry). */
+const CATALOGUE_FIRST_PAGE = 50
+
+/**
+ * A product number names one product; words get as many of the catalogue's best matches as one
+ * stock call can carry against the stores scanned.
+ */
+function bestMatches(items: CatalogueItem[], keyword: string, stores: number): CatalogueItem[] {
   if (PRODUCT_ID_PATTERN.test(keyword)) {
     const exact = items.find((item) => item.productId === keyword)
     if (exact) return [exact]
   }
-  return items.slice(0, LIMITS.nearbyProductsChecked)
+  return items.slice(0, Math.max(1, Math.floor(LIMITS.stockPairsPerCall / Math.max(1, stores))))
 }
 
-function toEntry(store: UpstreamStore, product: CatalogueItem, quantity: number, request: NearbyRequest): NearbyStockEntry {
+function toStore(row: UpstreamStore, distanceKm: number | null, now: Date): NearbyStore {
   return {
-    store: {
-      code: store.code,
-      name: store.name,
-      address: store.address,
-      distanceKm: store.code === request.storeCode ? 0 : store.distanceKm,
-      openNow: isOpenNow(store.openTime, store.closeTime, request.now),
-    },
+    code: row.code,
+    name: row.name,
+    address: row.address,
+    lat: row.lat,
+    lng: row.lng,
+    distanceKm,
+    openNow: isOpenNow(row.openTime, row.closeTime, now, row.holidayDate),
+    openTime: row.openTime,
+    closeTime: row.closeTime,
+    ...(row.facilities ? { facilities: row.facilities } : {}),
+  }
+}
+
+function toItem(product: CatalogueItem, quantity: number): NearbyItem {
+  return {
     productId: product.productId,
     productName: product.name,
     price: product.price,
@@ -108,21 +147,41 @@ function toEntry(store: UpstreamStore, product: CatalogueItem, quantity: number,
     stairNo: null,
     zoneNo: null,
     floorLabel: null,
+    placement: 'not_checked',
   }
 }
 
-/** Floor and zone for the nearest few; a failed lookup there is "not known", as in availability. */
-async function placeNearest(upstream: Upstream, results: NearbyStockEntry[], signal: AbortSignal): Promise<void> {
+/**
+ * Floor and zone of one store's items. No placement row is `unknown`; a failed lookup stays
+ * `not_checked` (we could not look), as availability treats it as "not known".
+ */
+async function placeItems(upstream: Upstream, entry: NearbyStoreItems, signal: AbortSignal): Promise<void> {
   await Promise.all(
-    results.slice(0, LIMITS.nearbyPlacementsLooked).map(async (entry) => {
-      const placement = await upstream.getPlacement(entry.productId, entry.store.code, signal).catch((error: unknown) => {
-        if (signal.aborted) throw error
-        return null
-      })
-      if (!placement) return
-      entry.stairNo = placement.floor
-      entry.zoneNo = placement.zone
-      entry.floorLabel = floorLabel(placement.floor)
+    entry.items.map(async (item) => {
+      const placement = await upstream.getPlacement(item.productId, entry.store.code, signal).then(
+        (found) => found ?? ('none' as const),
+        (error: unknown) => {
+          if (signal.aborted) throw error
+          return null
+        },
+      )
+      if (placement === null) return
+      if (placement === 'none') {
+        item.placement = 'unknown'
+        return
+      }
+      item.placement = 'known'
+      item.stairNo = placement.floor
+      item.zoneNo = placement.zone
+      item.floorLabel = floorLabel(placement.floor)
     }),
   )
+}
+
+/** Nothing in the catalogue: a Latin-letter word most likely needs its Korean name. */
+export function noMatchHint(keyword: string): string {
+  if (/[A-Za-z]/.test(keyword) && !/[\uac00-\ud7a3]/.test(keyword)) {
+    return 'No product in the Daiso catalogue matches this keyword. The catalogue is in Korean: search for the Korean word (e.g. 우산 for umbrella, 물티슈 for wet wipes).'
+  }
+  return 'No product in the Daiso catalogue matches this keyword. Try a shorter or more general product word (e.g. 우산 rather than 장우산 자동).'
 }

@@ -1,6 +1,6 @@
 import { missingParameter } from './errors.js'
 import { defineOperation, param, type InputOf } from './inputs.js'
-import { FACILITIES, FACILITY_MEANINGS } from './facilities.js'
+import { FACILITIES } from './facilities.js'
 import { LIMITS, fields } from './schemas.js'
 import { z } from 'zod'
 
@@ -18,7 +18,7 @@ const storeCode = param(
 
 const storePage = param(
   fields.page().default(1),
-  'Page number, from 1. Default 1; pass nextPage of the previous answer to continue.',
+  'Page; pass nextPage to continue.',
   'Send {page} as a whole number from 1, or the nextPage of the previous answer.',
 )
 
@@ -36,28 +36,28 @@ export const storeSearch = defineOperation({
   params: {
     keyword: param(
       fields.keyword().optional(),
-      'Address, district, neighbourhood, station or store name, 1 to 100 characters, best in Korean (e.g. 강남역, 홍대입구).',
+      'Place or store name in Korean (e.g. 강남역).',
       'Send {keyword}: an address, neighbourhood or store name such as 강남.',
     ),
     latitude: param(
       fields.latitude().optional(),
-      'Latitude in decimal degrees, -90 to 90 (South Korea is about 33 to 39), with {longitude}: stores nearest the point first.',
+      'Latitude (Korea: 33 to 39), with {longitude}.',
       'Send both {latitude} (latitude, -90 to 90) and {longitude} (longitude, -180 to 180).',
     ),
     longitude: param(
       fields.longitude().optional(),
-      'Longitude in decimal degrees, -180 to 180 (South Korea is about 124 to 132), with {latitude}.',
+      'Longitude (Korea: 124 to 132), with {latitude}.',
       'Send both {latitude} (latitude, -90 to 90) and {longitude} (longitude, -180 to 180).',
     ),
     facility: param(
       z.enum(FACILITIES, { error: `must be one of ${FACILITIES.join(', ')}` }).optional(),
-      `Only stores that list this facility: ${FACILITIES.map((f) => `${f} (${FACILITY_MEANINGS[f]})`).join(', ')}.`,
+      'Only stores that list this facility (ramp: step-free entrance; cashless: cards only).',
       `Send facility as one of ${FACILITIES.join(', ')}, or leave it out.`,
     ),
     page: storePage,
     pageSize: param(
       fields.pageSize().default(LIMITS.pageSizeDefault),
-      `Stores per page, 1 to ${LIMITS.pageSizeMax}. Default ${LIMITS.pageSizeDefault}.`,
+      'Stores per page.',
       `Send {pageSize} as a whole number from 1 to ${LIMITS.pageSizeMax}.`,
     ),
   },
@@ -73,12 +73,12 @@ export const searchStoreProducts = defineOperation({
     storeCode,
     keyword: param(
       fields.keyword(),
-      'Product name or kind to search for, 1 to 100 characters, best in Korean (e.g. 수납함).',
+      'Product word in Korean (e.g. 수납함).',
       'Send {keyword}, the product name to search for (e.g. 수납함).',
     ),
     page: param(
       fields.page().default(1),
-      'Catalogue page to start the scan at, from 1. Default 1; pass nextPage of the previous answer to continue.',
+      'Catalogue page to start at; pass nextPage to continue.',
       'Send {page} as a whole number from 1, or the nextPage of the previous answer.',
     ),
   },
@@ -88,7 +88,7 @@ export const getProductAvailability = defineOperation({
   params: {
     productId: param(
       fields.productId(),
-      'Product number (`id`) from {searchStoreProducts} or {searchCatalogue}, e.g. 1049275.',
+      'Product `id` from {searchStoreProducts} or {searchCatalogue}.',
       'Send {productId}, a product number from {searchStoreProducts} (e.g. 1049275).',
     ),
     storeCode,
@@ -99,10 +99,10 @@ export const searchCatalogue = defineOperation({
   params: {
     keyword: param(
       fields.keyword(),
-      'Product name or kind, 1 to 100 characters, best in Korean (e.g. 우산, 수납함), or a product number.',
+      'Product word in Korean (e.g. 우산) or a product number.',
       'Send {keyword}, a product name or kind such as 우산.',
     ),
-    page: param(fields.page().default(1), 'Page number, from 1. Default 1.', storePage.hint),
+    page: param(fields.page().default(1), 'Page, from 1.', storePage.hint),
   },
 })
 
@@ -110,22 +110,22 @@ export const findProductNearby = defineOperation({
   params: {
     keyword: param(
       fields.keyword(),
-      'Product name or kind, 1 to 100 characters (e.g. 우산), or a product number from {searchCatalogue}.',
+      'Product word in Korean (e.g. 우산) or a product number.',
       'Send {keyword}, the product to look for, such as 우산.',
     ),
     storeCode: param(
       fields.storeCode().optional(),
-      '5-digit store code from {searchStores}, e.g. 11199 (that store is included, at distance 0). Give this or {coordinates}.',
+      'The store asked about (e.g. 11199); or {coordinates}.',
       'Send {storeCode}, a 5-digit store code from {searchStores} (e.g. 11199), or {coordinates} instead.',
     ),
     latitude: param(
       fields.latitude().optional(),
-      'Latitude of the place to search around, in decimal degrees (South Korea is about 33 to 39), with {longitude}; instead of {storeCode}.',
+      'Latitude to search around, with {longitude}.',
       'Send {latitude} together with {longitude}, or {storeCode} instead.',
     ),
     longitude: param(
       fields.longitude().optional(),
-      'Longitude of the place to search around, in decimal degrees (South Korea is about 124 to 132), with {latitude}; instead of {storeCode}.',
+      'Longitude, with {latitude}.',
       'Send {longitude} together with {latitude}, or {storeCode} instead.',
     ),
   },

@@ -2,6 +2,7 @@ import { LIMITS, type Product, type ProductSearchResult, type ScanProgress } fro
 import { floorLabel } from './store-facts.js'
 import { stockKey, type CatalogueItem, type StockAnswer, type Upstream } from './upstream/port.js'
 import { UpstreamError } from './upstream/errors.js'
+import { noMatchHint } from './nearby.js'
 
 // The in-store product scan: catalogue pages, one stock batch per page, placements in parallel,
 // pipelined so the next page is fetched while this one's stock is checked.
@@ -53,6 +54,7 @@ export async function scanInStock(
   let pagesDone = 0
   let scanned = 0
   let candidates = 0
+  let readAt = Infinity
   const resolving: Array<Promise<Product[]>> = []
   const progress = (extra: Partial<ScanProgress> = {}) =>
     report({
@@ -77,6 +79,7 @@ export async function scanInStock(
 
     await storeCheck
     const stock = await stockAt(upstream, storeCode, catalogue.items, signal)
+    readAt = Math.min(readAt, stock.readAt ?? Date.now())
     const inStock = catalogue.items.flatMap((item) => {
       const quantity = stock.get(stockKey(item.productId, storeCode))
       return quantity !== null && quantity !== undefined && quantity > 0 ? [{ item, quantity }] : []
@@ -95,8 +98,10 @@ export async function scanInStock(
 
   const products = (await Promise.all(resolving)).flat()
   report({ found: products.length, target, page, scanned, percent: 100 })
-  const result: ProductSearchResult = { products, hasMore, nextPage: page + 1 }
-  if (products.length === 0) result.hint = noneInStockHint(scanned, hasMore)
+  // When the stock was read: the oldest of the pages' stock calls (now, when the catalogue was empty).
+  const asOf = new Date(readAt === Infinity ? Date.now() : readAt).toISOString()
+  const result: ProductSearchResult = { products, asOf, hasMore, nextPage: page + 1 }
+  if (products.length === 0) result.hint = scanned === 0 ? noMatchHint(keyword) : noneInStockHint(scanned, hasMore)
   return result
 }
 
@@ -145,9 +150,6 @@ async function placeAll(
 }
 
 function noneInStockHint(scanned: number, hasMore: boolean): string {
-  if (scanned === 0) {
-    return 'No product in the Daiso catalogue matches this keyword. Try a shorter or more general product word.'
-  }
   return (
     `None of the ${scanned} catalogue matches scanned is in stock at this store` +
     (hasMore ? ' (more pages remain: continue with {page} = nextPage)' : '') +

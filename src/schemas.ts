@@ -17,12 +17,15 @@ export const LIMITS = {
   nearbyStoresReturned: 20,
   /** Catalogue entries per page of the catalogue search. */
   catalogueResultsPerPage: 20,
-  /** Best catalogue matches the nearby search checks. */
-  nearbyProductsChecked: 3,
-  /** Store-and-product entries the nearby search returns. */
-  nearbyResultsReturned: 20,
-  /** Nearest entries of a nearby search whose floor and zone are looked up. */
-  nearbyPlacementsLooked: 5,
+  /**
+   * Store-and-product pairs one stock call carries. The nearby search checks as many of the best
+   * catalogue matches as fit in one such call against the nearest stores (10 against 51 stores).
+   */
+  stockPairsPerCall: 520,
+  /** Other stores the nearby search returns. */
+  nearbyStoresListed: 20,
+  /** Nearest of those stores whose items get floor and zone (the asked store's always do). */
+  nearbyStoresPlaced: 5,
 } as const
 
 // Patterns of real data (docs/upstream-protocol.md §7): every store code seen is 5 digits; product numbers
@@ -79,9 +82,12 @@ export const ProductSchema = z
   .describe('A product that is in stock at the requested store.')
 export type Product = z.infer<typeof ProductSchema>
 
+const asOf = () => z.string().describe('When the stock was read from the upstream (ISO 8601); a cached answer keeps its time.')
+
 export const ProductSearchResultSchema = z
   .object({
     products: z.array(ProductSchema).describe('In-stock products, in catalogue relevance order.'),
+    asOf: asOf(),
     hasMore: z.boolean().describe('Whether more catalogue pages remain to scan.'),
     nextPage: z.number().int().min(1).describe('Value to pass as currentPage for the next page.'),
     hint: z
@@ -99,6 +105,7 @@ export const NearbyStoreStockSchema = z
     address: z.string().describe('Street address, in Korean.'),
     stock: z.number().int().min(1).describe('Units in stock.'),
     distanceKm: z.number().nullable().describe('Distance from the requested store in kilometres.'),
+    openNow: z.boolean().nullable().describe('Open now by posted hours; null when unknown.'),
   })
   .describe('A nearby store that has the product in stock.')
 export type NearbyStoreStock = z.infer<typeof NearbyStoreStockSchema>
@@ -112,6 +119,19 @@ export const ProductAvailabilitySchema = z
     otherBranches: z
       .array(NearbyStoreStockSchema)
       .describe('Nearby stores (of the 50 nearest) that have the product in stock, nearest first, at most 20.'),
+    product: z
+      .object({ id: z.string(), name: z.string().nullable(), price: z.number().int().nullable() })
+      .describe('The product asked about; name and price null when the catalogue does not list it.'),
+    store: z
+      .object({
+        code: z.string(),
+        name: z.string(),
+        openNow: z.boolean().nullable(),
+        openTime: z.string(),
+        closeTime: z.string(),
+      })
+      .describe('The store asked about.'),
+    asOf: asOf(),
   })
   .describe("One product's stock and placement at a store, and nearby stores that have it.")
 export type ProductAvailability = z.infer<typeof ProductAvailabilitySchema>
@@ -132,45 +152,61 @@ export const CataloguePageSchema = z
     total: z.number().int().min(0).nullable().describe('Matches the catalogue reports in all; null when it does not say.'),
     hasMore: z.boolean().describe('Whether another page follows.'),
     nextPage: z.number().int().min(1).describe('Value to pass as currentPage for the next page.'),
+    hint: z.string().optional().describe('Only when nothing matches: what to try instead.'),
   })
   .describe('One page of the catalogue search.')
 export type CataloguePage = z.infer<typeof CataloguePageSchema>
 
-export const NearbyStockEntrySchema = z
-  .object({
-    store: z
-      .object({
-        code: z.string().describe('Store code.'),
-        name: z.string().describe('Store name, in Korean.'),
-        address: z.string().describe('Street address, in Korean.'),
-        distanceKm: z.number().nullable().describe('Distance in kilometres from the point or store asked about.'),
-        openNow: z.boolean().nullable().describe('Open now by posted hours, Korea time (holidays not known); null when unknown.'),
-      })
-      .describe('The store that has the product.'),
-    productId: z.string().describe('Product number.'),
-    productName: z.string().describe('Product name, in Korean.'),
-    price: z.number().int().describe('Price in KRW.'),
-    stock: z.number().int().min(1).describe('Units in stock at that store.'),
-    stairNo: z.number().int().nullable().describe('Floor (negative = basement); null when unknown or not looked up.'),
-    zoneNo: z.number().int().nullable().describe('Zone on that floor; null when unknown or not looked up.'),
-    floorLabel: z.string().nullable().describe('The floor as shoppers read it: B1, 1F, 2F; null when unknown.'),
-  })
-  .describe('One store that has one of the products in stock.')
-export type NearbyStockEntry = z.infer<typeof NearbyStockEntrySchema>
+const hhmm = () => z.string().describe('HH:MM, Korea time.')
+
+export const NearbyStoreSchema = z.object({
+  code: z.string(),
+  name: z.string(),
+  address: z.string(),
+  lat: z.number(),
+  lng: z.number(),
+  distanceKm: z.number().nullable().describe('From origin; 0 for the asked store.'),
+  openNow: z.boolean().nullable().describe('By posted hours; null when unknown.'),
+  openTime: hhmm(),
+  closeTime: hhmm(),
+  facilities: z.array(z.string()).optional(),
+})
+export type NearbyStore = z.infer<typeof NearbyStoreSchema>
+
+export const PLACEMENT_STATES = ['known', 'unknown', 'not_checked'] as const
+
+export const NearbyItemSchema = z.object({
+  productId: z.string(),
+  productName: z.string(),
+  price: z.number().int(),
+  stock: z.number().int().min(1),
+  stairNo: z.number().int().nullable().describe('Floor, -1 = B1.'),
+  zoneNo: z.number().int().nullable(),
+  floorLabel: z.string().nullable().describe('B1, 1F, 2F.'),
+  placement: z.enum(PLACEMENT_STATES).describe('unknown: the chain has none; not_checked: not looked up.'),
+})
+export type NearbyItem = z.infer<typeof NearbyItemSchema>
+
+export const NearbyStoreItemsSchema = z.object({ store: NearbyStoreSchema, items: z.array(NearbyItemSchema) })
+export type NearbyStoreItems = z.infer<typeof NearbyStoreItemsSchema>
 
 export const ProductNearbySchema = z
   .object({
+    origin: z.object({ lat: z.number(), lng: z.number() }).describe('Where distances are measured from.'),
     products: z
       .array(CatalogueProductSchema.pick({ id: true, name: true, price: true }))
-      .describe('The catalogue matches that were checked, best first.'),
-    results: z
-      .array(NearbyStockEntrySchema)
-      .describe(
-        `Stores (of the ${LIMITS.nearbyStoresScanned} nearest) that have one of the products in stock, nearest first, at most ${LIMITS.nearbyResultsReturned}; floor and zone are looked up for the nearest ${LIMITS.nearbyPlacementsLooked}.`,
-      ),
-    hint: z.string().optional().describe('Only when the answer is empty: why, and what to try next.'),
+      .describe('The catalogue matches checked, best first.'),
+    matched: z.number().int().min(0).nullable().describe('Catalogue matches for the keyword in all; null when unknown.'),
+    here: NearbyStoreItemsSchema.extend({
+      unknown: z.array(z.string()).optional().describe('Checked product ids whose stock here could not be read: unknown, not sold out.'),
+    })
+      .optional()
+      .describe('The asked store (only with a store code); items [] when it has none.'),
+    stores: z.array(NearbyStoreItemsSchema).describe('Other stores with a checked product in stock, nearest first.'),
+    asOf: asOf(),
+    hint: z.string().optional(),
   })
-  .describe('Which nearby stores have a product in stock, nearest first.')
+  .describe('Which products the asked store and the nearest others have, by store, nearest first.')
 export type ProductNearby = z.infer<typeof ProductNearbySchema>
 
 export const ErrorCodeSchema = z.enum(ERROR_CODE_NAMES)

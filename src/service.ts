@@ -2,7 +2,7 @@ import { setMaxListeners } from 'node:events'
 import type { Facility } from './facilities.js'
 import { ServiceError, missingParameter, storeNotFound, toServiceError, unknownStoreForProducts, type OperationFamily } from './errors.js'
 import { parseStoreKeyword, productKeyword } from './keywords.js'
-import { findNearby } from './nearby.js'
+import { findNearby, noMatchHint } from './nearby.js'
 import type { AvailabilityInput, CatalogueSearchInput, ProductNearbyInput, StoreProductsInput, StoreSearchInput } from './operations.js'
 import {
   LIMITS,
@@ -16,7 +16,7 @@ import {
   type StoreCode,
   type StoreSearchResult,
 } from './schemas.js'
-import { floorLabel, toStore } from './store-facts.js'
+import { floorLabel, isOpenNow, toStore } from './store-facts.js'
 import { CATALOGUE_PAGE_SIZE, scanInStock, type ScanLimits } from './scan.js'
 import { answerFromDirectory } from './directory/answer.js'
 import { directoryBehind } from './directory/upstream.js'
@@ -43,6 +43,9 @@ export interface ScanOptions extends CallOptions {
  * puts in its own words.
  */
 export { CATALOGUE_PAGE_SIZE }
+
+/** Catalogue rows asked for when a product number is looked up by itself. */
+const PRODUCT_LOOKUP_PAGE = 10
 
 export class StoreService {
   #activeScans = 0
@@ -123,12 +126,18 @@ export class StoreService {
       const size = LIMITS.catalogueResultsPerPage
       const page = await this.upstream.searchCatalogue({ text: keyword, page: input.page, pageSize: size }, options.signal)
       const hasMore = page.items.length >= size && (page.total === null || input.page * size < page.total)
-      return {
+      const answer: CataloguePage = {
         products: page.items.map(({ productId, name, price, image }) => ({ id: productId, name, price, image })),
         total: page.total,
         hasMore,
         nextPage: input.page + 1,
       }
+      // An empty first page is a count the catalogue gave without saying it.
+      if (page.items.length === 0 && input.page === 1) {
+        answer.total = 0
+        answer.hint = noMatchHint(keyword)
+      }
+      return answer
     })
   }
 
@@ -155,14 +164,9 @@ export class StoreService {
           // Started before the store lookup: the catalogue does not depend on where.
           const catalogue = this.upstream.searchCatalogue({ text: keyword, page: 1, pageSize: CATALOGUE_PAGE_SIZE }, signal)
           catalogue.catch(() => {})
-          let origin: { lat: number; lng: number }
-          if (input.storeCode !== undefined) {
-            origin = await this.#requireStore(input.storeCode, signal)
-          } else {
-            origin = { lat: input.latitude as number, lng: input.longitude as number }
-          }
-          const request = { keyword, origin, storeCode: input.storeCode, catalogue, now: this.now() }
-          return findNearby(this.upstream, request, signal, options.onProgress)
+          const here = input.storeCode !== undefined ? await this.#requireStore(input.storeCode, signal) : undefined
+          const origin = here ? { lat: here.lat, lng: here.lng } : { lat: input.latitude as number, lng: input.longitude as number }
+          return findNearby(this.upstream, { keyword, origin, here, catalogue, now: this.now() }, signal, options.onProgress)
         }),
       ),
     )
@@ -206,6 +210,16 @@ export class StoreService {
       return null
     })
     placement.catch(() => {})
+    // The product's name and price: its number searched in the catalogue, beside the rest. A failed
+    // lookup leaves them unknown (null); the stock answer does not depend on them.
+    const productOf = this.upstream.searchCatalogue({ text: productId, page: 1, pageSize: PRODUCT_LOOKUP_PAGE }, signal).then(
+      (rows) => rows.items.find((row) => row.productId === productId) ?? null,
+      (error: unknown) => {
+        if (signal.aborted) throw error
+        return null
+      },
+    )
+    productOf.catch(() => {})
     const store = await this.#requireStore(storeCode, signal)
     const nearbyRows = await this.upstream.searchStores(
       { latitude: store.lat, longitude: store.lng, page: 1, pageSize: LIMITS.nearbyStoresScanned + 1 },
@@ -220,21 +234,32 @@ export class StoreService {
     if (here === null || here === undefined) {
       await this.#explainUnknownStock(productId, storeCode, stock, signal)
     }
+    const now = this.now()
     const otherBranches: NearbyStoreStock[] = nearby
       .flatMap((row) => {
         const quantity = stock.get(stockKey(productId, row.code))
         if (quantity === null || quantity === undefined || quantity < 1) return []
-        return [{ code: row.code, name: row.name, address: row.address, stock: quantity, distanceKm: row.distanceKm }]
+        const openNow = isOpenNow(row.openTime, row.closeTime, now, row.holidayDate)
+        return [{ code: row.code, name: row.name, address: row.address, stock: quantity, distanceKm: row.distanceKm, openNow }]
       })
       .sort((a, b) => (a.distanceKm ?? Infinity) - (b.distanceKm ?? Infinity))
       .slice(0, LIMITS.nearbyStoresReturned)
-    const place = await placement
+    const [place, item] = await Promise.all([placement, productOf])
     return {
       stock: here ?? 0,
       stairNo: place?.floor ?? null,
       zoneNo: place?.zone ?? null,
       floorLabel: floorLabel(place?.floor ?? null),
       otherBranches,
+      product: item ? { id: item.productId, name: item.name, price: item.price } : { id: productId, name: null, price: null },
+      store: {
+        code: store.code,
+        name: store.name,
+        openNow: isOpenNow(store.openTime, store.closeTime, now, store.holidayDate),
+        openTime: store.openTime,
+        closeTime: store.closeTime,
+      },
+      asOf: new Date(stock.readAt ?? Date.now()).toISOString(),
     }
   }
 
@@ -245,7 +270,7 @@ export class StoreService {
   async #explainUnknownStock(productId: string, storeCode: string, stock: StockAnswer, signal: AbortSignal): Promise<never> {
     const anyKnown = [...stock.values()].some((q) => q !== null)
     if (!anyKnown) {
-      const found = await this.upstream.searchCatalogue({ text: productId, page: 1, pageSize: 10 }, signal)
+      const found = await this.upstream.searchCatalogue({ text: productId, page: 1, pageSize: PRODUCT_LOOKUP_PAGE }, signal)
       if (!found.items.some((item) => item.productId === productId)) {
         throw new ServiceError('not_found', {
           message: `No product has the number '${productId}'.`,
@@ -267,7 +292,7 @@ export class StoreService {
     const keyword = productKeyword(raw)
     if (keyword === '') {
       throw new ServiceError('invalid_parameter', {
-        message: `Invalid parameter '{keyword}': '${raw}' names no product, only the chain.`,
+        message: `Invalid parameter '{keyword}': '${raw}' names no product, only the chain or question words.`,
         ko: '검색어에 상품 이름을 넣어 주세요. (예: 우산, 수납함)',
         hint: 'Send the product to look for, such as 우산 or 수납함; the chain name is not needed.',
       })

@@ -32,10 +32,83 @@ function dropSafeIntegerBounds(value: unknown): unknown {
   return out
 }
 
+/**
+ * An output schema says each shape once: no prose (the tool's description carries it), no value
+ * rules (OUTPUT_NOISE), `type: [T, "null"]` for a nullable T, and an object shape used twice (a
+ * nearby answer's store-and-items) as one definition.
+ */
+function leanOutput(json: unknown): JsonSchemaObject {
+  const stripped = strip(json) as JsonSchemaObject
+  const seen = new Map<string, number>()
+  const count = (node: unknown): void => {
+    if (node === null || typeof node !== 'object') return
+    if (!Array.isArray(node) && (node as { type?: unknown }).type === 'object') {
+      const key = JSON.stringify(node)
+      const times = seen.get(key) ?? 0
+      seen.set(key, times + 1)
+      if (times > 0) return // its insides are counted once, with it
+    }
+    for (const inner of Object.values(node)) count(inner)
+  }
+  count(stripped)
+  const definitions: Record<string, unknown> = {}
+  const names = new Map<string, string>()
+  const share = (node: unknown, root: boolean): unknown => {
+    if (node === null || typeof node !== 'object') return node
+    if (Array.isArray(node)) return node.map((inner) => share(inner, false))
+    const key = JSON.stringify(node)
+    if (!root && (seen.get(key) ?? 0) > 1) {
+      let name = names.get(key)
+      if (!name) {
+        name = `s${names.size}`
+        names.set(key, name)
+        definitions[name] = share(JSON.parse(key), true)
+      }
+      return { $ref: `#/definitions/${name}` }
+    }
+    return Object.fromEntries(Object.entries(node).map(([k, inner]) => [k, share(inner, false)]))
+  }
+  const lean = share(stripped, true) as JsonSchemaObject
+  return names.size > 0 ? { ...lean, definitions } : lean
+}
+
+/**
+ * Prose, value rules and `required`: what a caller reads an answer by is its shape and types (null is in
+ * the type); the few fields that can be absent (hint, here, facilities, distanceKm) are named in the tool's
+ * description. The server keeps the rules: every result is checked against the full zod schema.
+ */
+const OUTPUT_NOISE = new Set(['description', 'additionalProperties', 'pattern', 'format', 'minimum', 'maximum', 'required'])
+
+function strip(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(strip)
+  if (value === null || typeof value !== 'object') return value
+  const node = value as Record<string, unknown>
+  const anyOf = node['anyOf']
+  if (Array.isArray(anyOf) && anyOf.length === 2 && isNullType(anyOf[1]) && typeof (anyOf[0] as { type?: unknown }).type === 'string') {
+    const { anyOf: _drop, ...rest } = node
+    const inner = anyOf[0] as Record<string, unknown>
+    return strip({ ...rest, ...inner, type: [inner['type'], 'null'] })
+  }
+  const out: Record<string, unknown> = {}
+  for (const [key, inner] of Object.entries(node)) {
+    if (OUTPUT_NOISE.has(key)) continue
+    // Property names are data, not keywords: a property called "description" stays.
+    out[key] = key === 'properties' ? mapValues(inner, strip) : strip(inner)
+  }
+  return out
+}
+
+const isNullType = (node: unknown): boolean =>
+  node !== null && typeof node === 'object' && Object.keys(node).length === 1 && (node as { type?: unknown }).type === 'null'
+
+const mapValues = (value: unknown, fn: (inner: unknown) => unknown): unknown =>
+  value === null || typeof value !== 'object' ? value : Object.fromEntries(Object.entries(value).map(([k, inner]) => [k, fn(inner)]))
+
 /** A zod schema as advertised JSON Schema (draft 7, no `$schema`); `io: 'input'` shows defaults, defaulted fields optional. */
 function toJsonSchema(schema: z.ZodObject, io: 'input' | 'output'): JsonSchemaObject {
   const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { target: 'draft-7', io })
-  return dropSafeIntegerBounds(rest) as JsonSchemaObject
+  const json = dropSafeIntegerBounds(rest)
+  return io === 'output' ? leanOutput(json) : (json as JsonSchemaObject)
 }
 
 interface Prepared {

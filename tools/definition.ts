@@ -11,11 +11,13 @@ import type { BoundInput } from '../src/inputs.js'
  */
 export type Annotations = ToolAnnotations & { untrustedContentHint: boolean }
 
-/** Every tool only reads public data from the chain's web service. */
+/**
+ * Every tool only reads public data from the chain's web service. `destructiveHint` and
+ * `idempotentHint` mean something only when `readOnlyHint` is false (MCP specification), so they are
+ * not sent: tools/list goes to every connection.
+ */
 export const READ_ONLY: Omit<Annotations, 'title'> = {
   readOnlyHint: true,
-  destructiveHint: false,
-  idempotentHint: true,
   openWorldHint: true,
   untrustedContentHint: true,
 }

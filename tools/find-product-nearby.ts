@@ -9,10 +9,8 @@ export const findProductNearby = defineTool({
   name: 'find_product_nearby',
   title: 'Find which nearby store has a product',
   description: [
-    'Which Daiso (다이소) stores near a store or a place have a product in stock, nearest first, and on which floor: the answer to "where near me can I buy X?" in one call.',
-    `Give \`keyword\` (product name, best in Korean, e.g. 우산, or a product id) and either \`branchCode\` (a store code from search_stores; that store is included, at distance 0) or \`latitude\`+\`longitude\`. The best ${LIMITS.nearbyProductsChecked} catalogue matches are checked against the ${LIMITS.nearbyStoresScanned} nearest stores.`,
-    `\`products\` lists the products checked (id, name, price). \`results\` has up to ${LIMITS.nearbyResultsReturned} entries, one per store and product in stock, nearest first: \`store\` (code, name, address, distanceKm, openNow), productId, productName, price, \`stock\` (≥ 1), and \`stairNo\`/\`zoneNo\`/\`floorLabel\` (e.g. B1, 2F) for the nearest ${LIMITS.nearbyPlacementsLooked} (null when unknown).`,
-    'An empty `results` comes with a `hint`. Stock changes quickly; ask again rather than reusing an old answer.',
+    'Does this Daiso (다이소) store have a product; if not, which nearby store does, on which floor, open now? One call, for a product word (우산).',
+    `Checks the best ${Math.floor(LIMITS.stockPairsPerCall / (LIMITS.nearbyStoresScanned + 1))} catalogue matches (\`products\`; \`matched\` = all) at the ${LIMITS.nearbyStoresScanned} nearest stores. \`here\`: the asked store, distance 0, its items in stock ([] if none; \`unknown\`: ids whose stock could not be read). \`stores\`: up to ${LIMITS.nearbyStoresListed} others with any, nearest first. Floors for \`here\` and the nearest ${LIMITS.nearbyStoresPlaced}; \`placement\`: known, unknown (chain has none), not_checked. \`asOf\`: when stock was read.`,
   ].join('\n'),
   input: bind(findProductNearbyOperation, MCP_VOCABULARY, { strict: true }),
   outputSchema: ProductNearbySchema,

@@ -8,9 +8,7 @@ export const getStore = defineTool({
   name: 'get_store',
   title: 'Get a store by code',
   description: [
-    'Get one Daiso (다이소) store by its 5-digit code (as returned by search_stores or search_nearby_stores): `name`, `address` (Korean), `lat`/`lng` (WGS 84), `openTime`/`closeTime` (HH:MM, Korea time) and `openNow` (by posted hours; holidays not known).',
-    'Fails with code not_found when no store has that code; find codes with search_stores.',
-    'Next: search_products with the code as branchCode.',
+    'One Daiso (다이소) store by its 5-digit code: name, address, coordinates, hours (Korea time) and openNow (posted hours; holidays not known). not_found when no store has that code.',
   ].join('\n'),
   input: bind(getStoreOperation, MCP_VOCABULARY, { strict: true }),
   outputSchema: StoreSchema,

@@ -63,13 +63,13 @@ export function register(program: Command): void {
         }
         const answer = withHintIn(found, CLI_VOCABULARY)
         if (io.json) return printJson(io, answer)
-        if (answer.results.length === 0) return io.out(answer.hint ?? `No store near ${place.label} has it in stock.`)
-        // Asked about a store: say so when that store itself is not among the ones that have it.
-        const named = 'code' in place.input ? place.input.code : undefined
-        if (named !== undefined && !answer.results.some((r) => r.store.code === named)) {
-          io.out(`${place.label} itself does not have it in stock.`)
-        }
-        io.out(`Near ${place.label}, nearest first (floor looked up for the nearest ${Math.min(5, answer.results.length)}):`)
+        const rows = [...(answer.here ? [answer.here] : []), ...answer.stores].flatMap(({ store, items }) =>
+          items.map((item) => ({ store, ...item })),
+        )
+        if (rows.length === 0) return io.out(answer.hint ?? `No store near ${place.label} has it in stock.`)
+        // Asked about a store: say so when that store itself has none of the products checked.
+        if (answer.here && answer.here.items.length === 0) io.out(`${place.label} itself does not have it in stock.`)
+        io.out(`Near ${place.label}, nearest first (floor looked up for the nearest ${Math.min(5, answer.stores.length)} stores):`)
         io.out(
           renderTable(
             [
@@ -81,7 +81,7 @@ export function register(program: Command): void {
               { header: 'stock', align: 'right' },
               { header: 'floor' },
             ],
-            answer.results.map((r) => [
+            rows.map((r) => [
               r.store.distanceKm === null ? '?' : `${r.store.distanceKm.toFixed(1)} km`,
               `${r.store.name} (${r.store.code})`,
               r.store.openNow === null ? '?' : r.store.openNow ? 'open' : 'closed',

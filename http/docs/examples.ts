@@ -59,11 +59,17 @@ export function errorExample(status: number, base: string): ErrorBody | undefine
   return body
 }
 
+/** The stock-read time of the examples. */
+const AS_OF = '2026-11-23T05:30:00.000Z'
+
 export const productSearchExample = {
   products: SANDBOX_PRODUCTS.filter((p) => p.name.includes('수세미')).map((p) => ({ ...p, floorLabel: floorLabel(p.stairNo) })),
+  asOf: AS_OF,
   hasMore: false,
   nextPage: 2,
 }
+
+const [scrubber, gloves] = SANDBOX_PRODUCTS as [(typeof SANDBOX_PRODUCTS)[number], (typeof SANDBOX_PRODUCTS)[number]]
 
 export const availabilityExample = {
   stock: 12,
@@ -71,12 +77,13 @@ export const availabilityExample = {
   zoneNo: 4,
   floorLabel: '1F',
   otherBranches: [
-    { code: myeongdong.code, name: myeongdong.name, address: myeongdong.address, stock: 3, distanceKm: 8.4 },
-    { code: hongdae.code, name: hongdae.name, address: hongdae.address, stock: 7, distanceKm: 11.4 },
+    { code: myeongdong.code, name: myeongdong.name, address: myeongdong.address, stock: 3, distanceKm: 8.4, openNow: true },
+    { code: hongdae.code, name: hongdae.name, address: hongdae.address, stock: 7, distanceKm: 11.4, openNow: true },
   ],
+  product: { id: scrubber.id, name: scrubber.name, price: scrubber.price },
+  store: { code: gangnam.code, name: gangnam.name, openNow: true, openTime: gangnam.openTime, closeTime: gangnam.closeTime },
+  asOf: AS_OF,
 }
-
-const [scrubber, gloves] = SANDBOX_PRODUCTS as [(typeof SANDBOX_PRODUCTS)[number], (typeof SANDBOX_PRODUCTS)[number]]
 
 export const catalogueExample = {
   products: [scrubber, gloves].map(({ id, name, price, image }) => ({ id, name, price, image })),
@@ -85,30 +92,65 @@ export const catalogueExample = {
   nextPage: 2,
 }
 
+const nearbyStore = (store: SandboxStore, distanceKm: number) => ({
+  code: store.code,
+  name: store.name,
+  address: store.address,
+  lat: store.lat,
+  lng: store.lng,
+  distanceKm,
+  openNow: true,
+  openTime: store.openTime,
+  closeTime: store.closeTime,
+})
+
 export const nearbyExample = {
-  products: [{ id: scrubber.id, name: scrubber.name, price: scrubber.price }],
-  results: [
+  origin: { lat: gangnam.lat, lng: gangnam.lng },
+  products: [scrubber, gloves].map(({ id, name, price }) => ({ id, name, price })),
+  matched: 2,
+  here: {
+    store: nearbyStore(gangnam, 0),
+    items: [
+      {
+        productId: scrubber.id,
+        productName: scrubber.name,
+        price: scrubber.price,
+        stock: scrubber.stock,
+        stairNo: scrubber.stairNo,
+        zoneNo: scrubber.zoneNo,
+        floorLabel: floorLabel(scrubber.stairNo),
+        placement: 'known',
+      },
+    ],
+  },
+  stores: [
     {
-      store: { code: gangnam.code, name: gangnam.name, address: gangnam.address, distanceKm: 0, openNow: true },
-      productId: scrubber.id,
-      productName: scrubber.name,
-      price: scrubber.price,
-      stock: scrubber.stock,
-      stairNo: scrubber.stairNo,
-      zoneNo: scrubber.zoneNo,
-      floorLabel: floorLabel(scrubber.stairNo),
-    },
-    {
-      store: { code: myeongdong.code, name: myeongdong.name, address: myeongdong.address, distanceKm: 8.4, openNow: true },
-      productId: scrubber.id,
-      productName: scrubber.name,
-      price: scrubber.price,
-      stock: 3,
-      stairNo: 2,
-      zoneNo: 11,
-      floorLabel: '2F',
+      store: nearbyStore(myeongdong, 8.4),
+      items: [
+        {
+          productId: scrubber.id,
+          productName: scrubber.name,
+          price: scrubber.price,
+          stock: 3,
+          stairNo: 2,
+          zoneNo: 11,
+          floorLabel: '2F',
+          placement: 'known',
+        },
+        {
+          productId: gloves.id,
+          productName: gloves.name,
+          price: gloves.price,
+          stock: 5,
+          stairNo: null,
+          zoneNo: null,
+          floorLabel: null,
+          placement: 'unknown',
+        },
+      ],
     },
   ],
+  asOf: AS_OF,
 }
 
 /** The example body of a response with this schema and status, if there is one. */

@@ -126,7 +126,7 @@ function streamSection(model: DocModel): string {
       ['type', 'fields', 'meaning'],
       [
         [code('progress'), '`found`, `target`, `percent` (0 to 100), `page`, `scanned`', 'Repeats while the scan runs.'],
-        [code('result'), '`products`, `hasMore`, `nextPage`', 'Final event: the same content as ProductSearchResult.'],
+        [code('result'), '`products`, `asOf`, `hasMore`, `nextPage`', 'Final event: the same content as ProductSearchResult.'],
         [code('error'), '`error`, optional `detail`; also `code`, `message`, `hint`, `status`', 'Final event when the scan fails.'],
       ],
     ),

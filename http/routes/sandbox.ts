@@ -58,7 +58,8 @@ export function searchSandboxProducts(keyword: string, currentPage: number): Pro
   const wanted = productKeyword(keyword)
   const matches = SANDBOX_PRODUCTS.filter((p) => p.name.includes(wanted))
   const { items, hasMore } = page(matches, currentPage, LIMITS.productsWantedPerPage)
-  return { products: items.map((p) => ({ ...p, floorLabel: floorLabel(p.stairNo) })), hasMore, nextPage: currentPage + 1 }
+  const products = items.map((p) => ({ ...p, floorLabel: floorLabel(p.stairNo) }))
+  return { products, asOf: new Date().toISOString(), hasMore, nextPage: currentPage + 1 }
 }
 
 export function registerSandboxRoutes(app: FastifyInstance, { registry }: { registry: RouteRegistry }): void {

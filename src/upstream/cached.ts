@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { LRUCache } from 'lru-cache'
-import { Coalescer } from './coalesce.js'
+import { NONE, approximateBytes, decode, encode, isStockEntry, type Entry, type StockEntry } from './cache-entry.js'
+import { Coalescer, untilAborted } from './coalesce.js'
 import { pause } from './pause.js'
 import {
   stockKey,
@@ -53,19 +54,6 @@ export interface FleetCacheOptions {
   claimMs: number
 }
 
-// lru-cache stores no undefined; "no such store" and "no placement" are answers worth keeping.
-const NONE = Symbol('none')
-type Entry = UpstreamStore[] | UpstreamStore | CatalogueRows | Placement | number | typeof NONE
-
-/** A cheap estimate of an entry's heap footprint: exact sizes would cost a serialisation per entry. */
-function approximateBytes(entry: Entry, key: string): number {
-  const base = 100 + key.length * 2
-  if (typeof entry === 'number' || entry === NONE) return base
-  if (Array.isArray(entry)) return base + entry.length * 400
-  if ('items' in entry) return base + entry.items.length * 350
-  return base + 300
-}
-
 /**
  * Caches and coalesces upstream answers (TTLs in docs/operations.md). Only answers are cached: a failure
  * rejects the call and leaves nothing behind. Unknown stock (`null`) is not cached either, since it
@@ -76,10 +64,17 @@ export class CachedUpstream implements Upstream {
   readonly #ttl: CacheTtls
   readonly #cache: LRUCache<string, Entry>
   readonly #flights = new Coalescer()
+  /**
+   * Stock pairs being fetched by a batch in flight, by key: a later call joins them. A plain map of
+   * promises rather than one Coalescer flight each: a nearby search fetches 500 pairs at once, and a
+   * controller and three promises per pair were most of its own time.
+   */
+  readonly #stockInFlight = new Map<string, Promise<StockEntry | null>>()
   readonly #remote: FleetCacheOptions | undefined
   readonly #owner = randomUUID()
   #hits = 0
   #misses = 0
+  #joined = 0
 
   constructor(inner: Upstream, ttl: CacheTtls, remote?: FleetCacheOptions) {
     this.#inner = inner
@@ -94,7 +89,7 @@ export class CachedUpstream implements Upstream {
   }
 
   get stats(): CacheStats {
-    return { hits: this.#hits, misses: this.#misses, coalesced: this.#flights.coalesced, entries: this.#cache.size }
+    return { hits: this.#hits, misses: this.#misses, coalesced: this.#flights.coalesced + this.#joined, entries: this.#cache.size }
   }
 
   /** Empties the in-process layer (the shared one, if any, expires by its TTLs). */
@@ -135,20 +130,20 @@ export class CachedUpstream implements Upstream {
     const answer: StockAnswer = new Map()
     const waits: Array<Promise<void>> = []
     const missing: StockPair[] = []
+    let oldest = Infinity
+    const take = (key: string, entry: StockEntry | null) => {
+      answer.set(key, entry?.q ?? null)
+      if (entry) oldest = Math.min(oldest, entry.t)
+    }
     for (const pair of pairs) {
       const key = stockKey(pair.productId, pair.storeCode)
       if (answer.has(key)) continue
       const cached = this.#get(`stock|${key}`)
-      if (typeof cached === 'number') {
-        answer.set(key, cached)
-      } else if (this.#flights.has(`stock|${key}`)) {
-        waits.push(
-          this.#flights
-            .run<number | null>(`stock|${key}`, () => Promise.resolve(null), signal)
-            .then((qty) => {
-              answer.set(key, qty)
-            }),
-        )
+      if (isStockEntry(cached)) {
+        take(key, cached)
+      } else if (this.#stockInFlight.has(key)) {
+        this.#joined += 1
+        waits.push(untilAborted(this.#stockInFlight.get(key)!, signal).then((entry) => take(key, entry)))
       } else {
         answer.set(key, null)
         missing.push(pair)
@@ -162,41 +157,52 @@ export class CachedUpstream implements Upstream {
         signal,
       )
       // Later callers asking for one of these pairs join this batch instead of asking again.
-      for (const pair of missing) {
-        const key = stockKey(pair.productId, pair.storeCode)
+      const keys = missing.map((pair) => stockKey(pair.productId, pair.storeCode))
+      for (const key of keys) {
         const perPair = batch.then((fetched) => fetched.get(key) ?? null)
         perPair.catch(() => {})
-        this.#flights.run(`stock|${key}`, () => perPair)
+        this.#stockInFlight.set(key, perPair)
       }
+      const done = () => {
+        for (const key of keys) this.#stockInFlight.delete(key)
+      }
+      batch.then(done, done)
       waits.push(
         batch.then((fetched) => {
-          for (const [key, qty] of fetched) answer.set(key, qty)
+          for (const [key, entry] of fetched) take(key, entry)
         }),
       )
     }
     await Promise.all(waits)
+    if (oldest !== Infinity) answer.readAt = oldest
     return answer
   }
 
-  async #stockDirect(pairs: StockPair[], signal: AbortSignal): Promise<StockAnswer> {
+  async #stockDirect(pairs: StockPair[], signal: AbortSignal): Promise<Map<string, StockEntry | null>> {
     this.#misses += 1
     const fetched = await this.#inner.getStock(pairs, signal)
-    for (const [key, qty] of fetched) if (qty !== null) this.#put(`stock|${key}`, qty, this.#ttl.stockTtlMs)
-    return fetched
+    const t = fetched.readAt ?? Date.now()
+    const answer = new Map<string, StockEntry | null>()
+    for (const [key, q] of fetched) {
+      const entry = q === null ? null : { q, t }
+      answer.set(key, entry)
+      if (entry) this.#put(`stock|${key}`, entry, this.#ttl.stockTtlMs)
+    }
+    return answer
   }
 
   /**
    * Stock through the shared cache: pairs another instance already has are taken from it, pairs another
    * instance is fetching right now are waited for, and only the rest are asked for.
    */
-  async #stockShared(pairs: StockPair[], remote: FleetCacheOptions, signal: AbortSignal): Promise<StockAnswer> {
-    const answer: StockAnswer = new Map()
+  async #stockShared(pairs: StockPair[], remote: FleetCacheOptions, signal: AbortSignal): Promise<Map<string, StockEntry | null>> {
+    const answer = new Map<string, StockEntry | null>()
     const keyOf = (p: StockPair) => `stock|${stockKey(p.productId, p.storeCode)}`
     const found = await this.#fromRemote(pairs.map(keyOf), remote)
     let rest = pairs.filter((p) => {
       const hit = found.get(keyOf(p))
-      if (typeof hit === 'number') answer.set(stockKey(p.productId, p.storeCode), hit)
-      return typeof hit !== 'number'
+      if (isStockEntry(hit)) answer.set(stockKey(p.productId, p.storeCode), hit)
+      return !isStockEntry(hit)
     })
     if (rest.length === 0) return answer
     const claims = await remote.store.claim(rest.map(keyOf), remote.claimMs, this.#owner)
@@ -208,8 +214,8 @@ export class CachedUpstream implements Upstream {
       const claimed = mine
       mine = claimed.filter((p) => {
         const hit = late.get(keyOf(p))
-        if (typeof hit === 'number') answer.set(stockKey(p.productId, p.storeCode), hit)
-        return typeof hit !== 'number'
+        if (isStockEntry(hit)) answer.set(stockKey(p.productId, p.storeCode), hit)
+        return !isStockEntry(hit)
       })
       remote.store.release(claimed.filter((p) => !mine.includes(p)).map(keyOf))
     }
@@ -217,17 +223,19 @@ export class CachedUpstream implements Upstream {
       if (batch.length === 0) return
       this.#misses += 1
       const fetched = await this.#inner.getStock(batch, signal)
-      for (const [key, qty] of fetched) {
-        answer.set(key, qty)
-        if (qty !== null) this.#put(`stock|${key}`, qty, this.#ttl.stockTtlMs, remote)
+      const t = fetched.readAt ?? Date.now()
+      for (const [key, q] of fetched) {
+        const entry = q === null ? null : { q, t }
+        answer.set(key, entry)
+        if (entry) this.#put(`stock|${key}`, entry, this.#ttl.stockTtlMs, remote)
       }
     }
     try {
       const [, waited] = await Promise.all([load(mine), this.#awaitRemote(theirs.map(keyOf), remote, signal)])
       rest = theirs.filter((p) => {
         const hit = waited.get(keyOf(p))
-        if (typeof hit === 'number') answer.set(stockKey(p.productId, p.storeCode), hit)
-        return typeof hit !== 'number'
+        if (isStockEntry(hit)) answer.set(stockKey(p.productId, p.storeCode), hit)
+        return !isStockEntry(hit)
       })
       // The other instance failed, gave up, or the row is unknown (never cached): ask ourselves.
       await load(rest)
@@ -359,22 +367,5 @@ export class CachedUpstream implements Upstream {
       },
       signal,
     )
-  }
-}
-
-/** Shared entries carry their expiry, so the local copy lives no longer than the shared one. */
-function encode(value: Entry, expiresAt: number): string {
-  return JSON.stringify(value === NONE ? { e: expiresAt, none: true } : { e: expiresAt, v: value })
-}
-
-function decode(raw: string): { value: Entry; expiresAt: number } | undefined {
-  try {
-    const parsed = JSON.parse(raw) as { e?: unknown; v?: unknown; none?: unknown }
-    if (typeof parsed.e !== 'number') return undefined
-    if (parsed.none === true) return { value: NONE, expiresAt: parsed.e }
-    if (parsed.v === undefined || parsed.v === null) return undefined
-    return { value: parsed.v as Entry, expiresAt: parsed.e }
-  } catch {
-    return undefined
   }
 }

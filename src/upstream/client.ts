@@ -180,6 +180,7 @@ export class UpstreamClient implements Upstream, StoreLister {
     if (pairs.length === 0) return answer
     const body = pairs.map((p) => ({ pdNo: p.productId, strCd: p.storeCode }))
     const reply = await this.#protected('selStrPkupStck', body, StockEnvelope, signal)
+    answer.readAt = Date.now()
     for (const row of this.#dataOf('selStrPkupStck', reply)) {
       const key = stockKey(row.pdNo, row.strCd)
       if (answer.has(key)) answer.set(key, parseQuantity(row.stck))

@@ -72,3 +72,14 @@ export class Coalescer {
     })
   }
 }
+
+/** A shared answer, or the caller's own abort when it comes first (the shared work goes on for the others). */
+export function untilAborted<T>(shared: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return shared
+  if (signal.aborted) return Promise.reject(signal.reason as Error)
+  return new Promise<T>((resolve, reject) => {
+    const leave = () => reject(signal.reason as Error)
+    signal.addEventListener('abort', leave, { once: true })
+    shared.then(resolve, reject).finally(() => signal.removeEventListener('abort', leave))
+  })
+}

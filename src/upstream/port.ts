@@ -33,8 +33,12 @@ export interface StockPair {
 
 export const stockKey = (productId: string, storeCode: string): string => `${productId}@${storeCode}`
 
-/** Quantity per `stockKey`; `null` means unknown (row missing or junk), never zero. */
-export type StockAnswer = Map<string, number | null>
+/**
+ * Quantity per `stockKey`; `null` means unknown (row missing or junk), never zero. `readAt` (epoch ms)
+ * is when the oldest of these quantities was read from the upstream; a cache keeps it with each entry,
+ * so a cached answer says when it was true. Absent: read just now.
+ */
+export type StockAnswer = Map<string, number | null> & { readAt?: number }
 
 /** One page of the whole chain's store list, with the total the upstream reports (null when it does not say). */
 export interface StoreListPage {

@@ -71,9 +71,9 @@ t.test('where: the nearest stores that have it, from a place name, a store code 
   t.match(byPlace.stdout, /Near 홍대입구점 \(10962\), nearest first/)
   t.match(byPlace.stdout, /\d+\.\d km .*우산.*\d+F zone \d+/, 'a row with distance, product and floor')
   const byCode = await cli([...sim, '--json', 'where', '우산', '--near', '11199'], quiet)
-  const answer = JSON.parse(byCode.stdout) as { results: Array<{ store: { code: string; distanceKm: number } }> }
-  t.equal(answer.results[0]?.store.code, '11199', 'the store itself first')
-  t.equal(answer.results[0]?.store.distanceKm, 0)
+  const answer = JSON.parse(byCode.stdout) as { here?: { store: { code: string; distanceKm: number } } }
+  t.equal(answer.here?.store.code, '11199', 'the store itself, as here')
+  t.equal(answer.here?.store.distanceKm, 0)
   const byPoint = await cli([...sim, '--json', 'where', '우산', '--near', '37.4979,127.0276'], quiet)
   t.equal(byPoint.code, EXIT.ok)
   const nowhere = await cli([...sim, 'where', '우산', '--near', '없는동네없는곳'], quiet)

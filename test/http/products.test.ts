@@ -88,13 +88,18 @@ t.test('product routes', async (t) => {
     t.equal(body.stairNo, placement?.stairNo)
     t.equal(body.zoneNo, placement?.zoneNo)
     t.ok(body.otherBranches.length > 0 && body.otherBranches.length <= 20)
+    t.match(res.json(), {
+      product: { id: product!.pdNo, price: product!.price },
+      store: { code: '11199', openTime: /^\d{2}:\d{2}$/, closeTime: /^\d{2}:\d{2}$/ },
+      asOf: /^\d{4}-\d{2}-\d{2}T/,
+    })
     const distances = body.otherBranches.map((b) => b.distanceKm as number)
     t.same(
       distances,
       [...distances].sort((a, b) => a - b),
     )
     for (const branch of body.otherBranches) {
-      t.same(Object.keys(branch).sort(), ['address', 'code', 'distanceKm', 'name', 'stock'])
+      t.same(Object.keys(branch).sort(), ['address', 'code', 'distanceKm', 'name', 'openNow', 'stock'])
       t.ok(branch.stock >= 1)
       t.not(branch.code, '11199')
       t.equal(simulator.data.stockOf(branch.code, product!.pdNo), branch.stock)

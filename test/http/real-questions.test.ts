@@ -102,60 +102,134 @@ t.test('the catalogue lists products whatever their stock', async (t) => {
   t.match((await app.inject('/api/catalogue')).json(), { code: 'missing_parameter' })
 })
 
-t.test('nearby: the stores that have it, nearest first, matching the upstream stock, with floors for the nearest', async (t) => {
-  const { app, simulator } = await buildTestApp(t)
-  simulator.resetStats()
-  const res = await app.inject(
-    `/api/products/nearby?${qs({ keyword: '우산', curLttd: GANGNAM_STATION.lat, curLitd: GANGNAM_STATION.lng })}`,
-  )
-  t.equal(res.statusCode, 200)
-  const answer = ProductNearbySchema.parse(res.json())
-  t.same(
-    answer.products.map((p) => p.id),
-    simulator.data
-      .searchProducts('우산')
-      .slice(0, 3)
-      .map((p) => p.pdNo),
-  )
-  t.ok(answer.results.length > 0)
-  // What the simulator holds for the 50 stores nearest the point, nearest first.
-  const nearest = simulator.data.stores
-    .map((s) => ({ s, km: haversineKm(GANGNAM_STATION.lat, GANGNAM_STATION.lng, s.lat, s.lng) }))
-    .sort((a, b) => a.km - b.km)
-    .slice(0, 50)
-  const expected = nearest.flatMap(({ s }) =>
-    answer.products.flatMap((p) => (simulator.data.stockOf(s.code, p.id) > 0 ? [`${s.code}/${p.id}`] : [])),
-  )
-  t.same(
-    answer.results.map((r) => `${r.store.code}/${r.productId}`),
-    expected.slice(0, 20),
-  )
-  answer.results.forEach((r, i) => {
-    t.equal(r.stock, simulator.data.stockOf(r.store.code, r.productId))
-    const placement = simulator.data.placementOf(r.store.code, r.productId)
-    if (i < 5) {
-      t.equal(r.stairNo, placement?.stairNo ?? null, 'floor looked up for the nearest five')
-      t.equal(r.floorLabel, placement === null ? null : placement.stairNo < 0 ? `B${-placement.stairNo}` : `${placement.stairNo}F`)
-    } else {
-      t.equal(r.stairNo, null)
-    }
-  })
-  const calls = simulator.stats().calls
-  t.equal(calls.selStr, 1, 'one store search')
-  t.equal(calls.pdThumbSelSimple, 1, 'one catalogue page')
-  t.equal(calls.selStrPkupStck, answer.products.length, 'one stock batch per product, sent together')
-})
+t.test(
+  'nearby: the stores that have it, grouped, nearest first, matching the upstream stock, with floors for the nearest five',
+  async (t) => {
+    const { app, simulator } = await buildTestApp(t)
+    simulator.resetStats()
+    const res = await app.inject(
+      `/api/products/nearby?${qs({ keyword: '우산', curLttd: GANGNAM_STATION.lat, curLitd: GANGNAM_STATION.lng })}`,
+    )
+    t.equal(res.statusCode, 200)
+    const answer = ProductNearbySchema.parse(res.json())
+    const hits = simulator.data.searchProducts('우산')
+    t.same(
+      answer.products.map((p) => p.id),
+      hits.slice(0, 10).map((p) => p.pdNo),
+      'all 7 umbrellas of the catalogue are checked',
+    )
+    t.equal(answer.matched, hits.length)
+    t.same(answer.origin, { lat: GANGNAM_STATION.lat, lng: GANGNAM_STATION.lng })
+    t.equal(answer.here, undefined, 'no store was asked about')
+    t.ok(Date.parse(answer.asOf) > 0, 'asOf is a time')
+    t.ok(answer.stores.length > 0)
+    // What the simulator holds for the 50 stores nearest the point, nearest first.
+    const nearest = simulator.data.stores
+      .map((s) => ({ s, km: haversineKm(GANGNAM_STATION.lat, GANGNAM_STATION.lng, s.lat, s.lng) }))
+      .sort((a, b) => a.km - b.km)
+      .slice(0, 50)
+    const expected = nearest
+      .map(({ s }) => ({
+        code: s.code,
+        items: answer.products.filter((p) => simulator.data.stockOf(s.code, p.id) > 0).map((p) => p.id),
+      }))
+      .filter((e) => e.items.length > 0)
+      .slice(0, 20)
+    t.same(
+      answer.stores.map((e) => ({ code: e.store.code, items: e.items.map((i) => i.productId) })),
+      expected,
+      'each store once, nearest first, its items in catalogue order',
+    )
+    let placements = 0
+    answer.stores.forEach((entry, i) => {
+      for (const item of entry.items) {
+        t.equal(item.stock, simulator.data.stockOf(entry.store.code, item.productId))
+        const placement = simulator.data.placementOf(entry.store.code, item.productId)
+        if (i < 5) {
+          placements += 1
+          t.equal(item.placement, placement === null ? 'unknown' : 'known', 'floor looked up for the nearest five stores')
+          t.equal(item.stairNo, placement?.stairNo ?? null)
+          t.equal(item.floorLabel, placement === null ? null : placement.stairNo < 0 ? `B${-placement.stairNo}` : `${placement.stairNo}F`)
+        } else {
+          t.equal(item.placement, 'not_checked')
+          t.equal(item.stairNo, null)
+        }
+      }
+    })
+    t.ok(answer.stores.every((e) => typeof e.store.openTime === 'string' && typeof e.store.lat === 'number'))
+    const calls = simulator.stats().calls
+    t.equal(calls.selStr, 1, 'one store search')
+    t.equal(calls.pdThumbSelSimple, 1, 'one catalogue page')
+    t.equal(calls.selStrPkupStck, 1, 'one stock call for all products and stores')
+    t.equal(calls.selIntPdStDispInfo, placements, 'one placement read per item of the nearest five stores')
+  },
+)
 
-t.test('nearby a store: the store itself comes first at distance 0 when it has the product', async (t) => {
+t.test('nearby a store: `here` lists what search_products lists for the same store and keyword', async (t) => {
   const { app, simulator } = await buildTestApp(t)
   const answer = ProductNearbySchema.parse(
     (await app.inject(`/api/products/nearby?${qs({ keyword: '우산', branchCode: '11199' })}`)).json(),
   )
-  const here = answer.results.filter((r) => r.store.code === '11199')
-  t.ok(here.length > 0, 'the simulator stocks umbrellas at 11199')
-  t.equal(answer.results[0]?.store.code, '11199')
-  t.equal(answer.results[0]?.store.distanceKm, 0)
-  t.ok(here.every((r) => r.stock === simulator.data.stockOf('11199', r.productId)))
+  const inStore = ProductSearchResultSchema.parse(
+    (await app.inject(`/api/products?${qs({ keyword: '우산', branchCode: '11199' })}`)).json(),
+  )
+  t.ok(answer.here, 'the asked store is in the answer')
+  t.equal(answer.here?.store.code, '11199')
+  t.equal(answer.here?.store.distanceKm, 0)
+  t.notOk(
+    answer.stores.some((e) => e.store.code === '11199'),
+    'and not again among the others',
+  )
+  const checked = new Set(answer.products.map((p) => p.id))
+  const known = (answer.here?.items ?? []).filter((i) => i.placement === 'known')
+  t.ok(known.length > 0, 'the simulator stocks umbrellas at 11199')
+  t.same(
+    known.map((i) => ({ id: i.productId, stock: i.stock, stairNo: i.stairNo, zoneNo: i.zoneNo, floorLabel: i.floorLabel })),
+    inStore.products
+      .filter((p) => checked.has(p.id))
+      .map((p) => ({ id: p.id, stock: p.stock, stairNo: p.stairNo, zoneNo: p.zoneNo, floorLabel: p.floorLabel })),
+    'same products, same stock, same floors',
+  )
+  for (const item of answer.here?.items ?? []) {
+    t.equal(item.stock, simulator.data.stockOf('11199', item.productId))
+    t.not(item.placement, 'not_checked', 'every item of here is looked up')
+  }
+  t.ok(Date.parse(answer.asOf) > 0)
+  t.ok(Date.parse(inStore.asOf) > 0, 'the in-store search says when too')
+})
+
+t.test('nearby a store that has none: it is still there, at 0, with empty items', async (t) => {
+  const { app, simulator } = await buildTestApp(t)
+  const answer = ProductNearbySchema.parse(
+    (await app.inject(`/api/products/nearby?${qs({ keyword: '우산', branchCode: '10962' })}`)).json(),
+  )
+  t.ok(
+    answer.products.every((p) => simulator.data.stockOf('10962', p.id) === 0),
+    'the simulator has none at 10962',
+  )
+  t.match(answer.here, { store: { code: '10962', distanceKm: 0 }, items: [] })
+  t.ok(answer.stores.length > 0)
+  t.ok(answer.stores[0]?.items.every((i) => i.placement !== 'not_checked'))
+})
+
+t.test('nearby: as many of the best matches as one stock call carries, at least 10', async (t) => {
+  const { app, simulator } = await buildTestApp(t)
+  simulator.resetStats()
+  const answer = ProductNearbySchema.parse(
+    (await app.inject(`/api/products/nearby?${qs({ keyword: '수납', branchCode: '11199' })}`)).json(),
+  )
+  t.equal(answer.products.length, 10, '10 products against 51 stores fill the 520-pair call')
+  t.equal(answer.matched, simulator.data.searchProducts('수납').length)
+  t.equal(simulator.stats().calls.selStrPkupStck, 1)
+})
+
+t.test('a cached answer keeps the time its stock was read', async (t) => {
+  const { app } = await buildTestApp(t)
+  const url = `/api/products/nearby?${qs({ keyword: '우산', branchCode: '11199' })}`
+  const first = ProductNearbySchema.parse((await app.inject(url)).json())
+  await new Promise((resolve) => setTimeout(resolve, 20))
+  const second = ProductNearbySchema.parse((await app.inject(url)).json())
+  t.equal(second.asOf, first.asOf)
 })
 
 t.test('nearby: a failed stock lookup is an error, never "nowhere"', async (t) => {
@@ -228,4 +302,25 @@ t.test('the sandbox store search without a keyword lists the three fixture store
     ['11199'],
     'the sandbox understands keywords as production does',
   )
+})
+
+t.test('a word the catalogue does not know: total 0 and a hint; in Latin letters, the hint says the catalogue is Korean', async (t) => {
+  const { app } = await buildTestApp(t)
+  const english = CataloguePageSchema.parse((await app.inject(`/api/catalogue?${qs({ keyword: 'umbrella' })}`)).json())
+  t.same(english.products, [])
+  t.equal(english.total, 0)
+  t.match(english.hint, /Korean.*우산/)
+  const nothing = CataloguePageSchema.parse((await app.inject(`/api/catalogue?${qs({ keyword: '없는상품이름' })}`)).json())
+  t.equal(nothing.total, 0)
+  t.match(nothing.hint, /shorter/)
+  const nearby = ProductNearbySchema.parse(
+    (await app.inject(`/api/products/nearby?${qs({ keyword: 'umbrella', branchCode: '11199' })}`)).json(),
+  )
+  t.equal(nearby.matched, 0)
+  t.match(nearby.hint, /Korean/)
+  t.match(nearby.here, { store: { code: '11199' }, items: [] })
+  const asked = ProductNearbySchema.parse(
+    (await app.inject(`/api/products/nearby?${qs({ keyword: '우산 있어?', branchCode: '11199' })}`)).json(),
+  )
+  t.ok(asked.products.length > 0, 'a question finds the product')
 })

@@ -142,7 +142,8 @@ t.test('sandbox with the upstream unreachable', async (t) => {
 
   t.test('a page past the matches is empty', async (t) => {
     const res = await get(`/api/sandbox/products?branchCode=11199&keyword=${q('수세미')}&currentPage=2`)
-    t.same(res.json(), { products: [], hasMore: false, nextPage: 3 })
+    t.match(res.json(), { products: [], asOf: /^\d{4}-/, hasMore: false, nextPage: 3 })
+    t.same(Object.keys(res.json() as object).sort(), ['asOf', 'hasMore', 'nextPage', 'products'])
   })
 
   t.test('a branchCode that is no sandbox store is a 400 naming the sandbox codes', async (t) => {

@@ -127,7 +127,7 @@ for (const fault of ['killed', 'hung'] as const) {
       for (const instance of [a, b]) {
         t.same(
           instance.runtime.client.budget.localShare,
-          { fleetSize: 2, perSecond: RATE / 2, concurrency: 8 },
+          { fleetSize: 2, perSecond: RATE / 2, concurrency: 24 },
           'each instance keeps to half the budget',
         )
       }

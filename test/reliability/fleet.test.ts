@@ -11,6 +11,7 @@ import { startRedis } from '../helpers/redis.js'
 import { until } from '../helpers/wait.js'
 import { WINDOW_GUARD_MS } from '../../src/upstream/budget.js'
 import { FleetRedis } from '../../src/upstream/fleet/redis.js'
+import { withoutAsOf } from './matrix.js'
 
 const RATE = 25
 const ENV = {
@@ -68,7 +69,9 @@ t.test('three instances with one Redis against one simulator', async (t) => {
     'the fleet answers everything',
   )
   for (let i = 0; i < urls.length; i++) {
-    if (fleetAnswers[i]!.body !== singleAnswers[i]!.body) t.fail(`the fleet answered ${urls[i]} differently from one instance`)
+    // The same answer apart from when its stock was read (each run reads it afresh).
+    const same = sameAnswer(fleetAnswers[i]!.body, singleAnswers[i]!.body)
+    if (!same) t.fail(`the fleet answered ${urls[i]} differently from one instance`)
   }
 
   const stats = sim.stats()
@@ -144,3 +147,14 @@ t.test('three instances with one Redis against one simulator', async (t) => {
     sim.setLatency('selStr', 0)
   })
 })
+
+function sameAnswer(a: string, b: string): boolean {
+  const parse = (body: string): unknown => {
+    try {
+      return withoutAsOf(JSON.parse(body))
+    } catch {
+      return body
+    }
+  }
+  return JSON.stringify(parse(a)) === JSON.stringify(parse(b))
+}

@@ -178,7 +178,10 @@ t.test('availability: stock and placement here, nearby stores with stock nearest
 t.test('availability: out of stock is 0 and unknown placement is null', async (t) => {
   const fake = fakeUpstream({ stock: () => 0, placement: () => null })
   const result = await new StoreService(fake, LIMITS).getProductAvailability({ productId: pid('1000001'), storeCode: sc('11199') })
-  t.same(result, { stock: 0, stairNo: null, zoneNo: null, floorLabel: null, otherBranches: [] })
+  t.match(result, { stock: 0, stairNo: null, zoneNo: null, floorLabel: null, otherBranches: [] })
+  t.same(result.product, { id: '1000001', name: '수납함 1', price: 2000 }, 'it says which product')
+  t.match(result.store, { code: '11199', openTime: '10:00', closeTime: '22:00' }, 'and which store')
+  t.ok(Date.parse(result.asOf) > 0, 'and when the stock was read')
 })
 
 t.test('availability: a failed placement lookup is "placement unknown" (null), stock still answered', async (t) => {

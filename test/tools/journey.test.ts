@@ -1,17 +1,18 @@
 import t from 'tap'
 import { loadConfig } from '../../src/config.js'
 import { createRuntime } from '../../src/runtime.js'
-import { CataloguePageSchema, ProductNearbySchema, ProductSearchResultSchema } from '../../src/schemas.js'
+import { CataloguePageSchema, ProductNearbySchema } from '../../src/schemas.js'
 import { createMcpServer } from '../../tools/server.js'
 import { StorePageSchema } from '../../tools/store-page.js'
 import { simulator, testEnv } from '../helpers/app.js'
 import { connectInMemory } from '../helpers/mcp-client.js'
 
 /**
- * "강남역 다이소에서 우산 있어? 없으면 제일 가까운 데는? 몇 층?" as an agent would answer it over MCP,
- * counting tool calls: at most three.
+ * "강남역 다이소에 우산 있어? 없으면 제일 가까운 데 몇 층? 지금 열었어?" as an agent would answer it over
+ * MCP, counting tool calls: at most two (find the store, then find_product_nearby), whether the store
+ * has it or not.
  */
-t.test('an agent answers "is it at this store, and if not where is the nearest, which floor" in at most 3 calls', async (t) => {
+t.test('an agent answers "is it here; if not, the nearest, which floor, open now?" in at most 2 calls', async (t) => {
   const sim = await simulator(t)
   const runtime = await createRuntime(loadConfig(testEnv({ UPSTREAM_BASE_URL: sim.url })))
   // Teardowns run last-registered first: client and server close before the runtime.
@@ -24,34 +25,46 @@ t.test('an agent answers "is it at this store, and if not where is the nearest, 
     if (result.isError) throw new Error(`${name} failed: ${JSON.stringify(result.content)}`)
     return result.structuredContent
   }
+  const FLOOR = /^(B\d+|\d+F)$/
+  const CLOCK = /^\d{2}:\d{2}$/
 
-  t.test('at 강남역 the store has it: two calls, with the floor', async (t) => {
+  t.test('at 강남역 the store has it: two calls, with the floor and the hours', async (t) => {
     calls = 0
     const stores = StorePageSchema.parse(await call('search_stores', { keyword: '강남역 다이소' }))
-    const store = stores.stores[0]
-    t.equal(store?.code, '11199', 'the user means 강남역점')
-    const here = ProductSearchResultSchema.parse(await call('search_products', { branchCode: store?.code, keyword: '우산' }))
-    t.ok(here.products.length > 0)
-    t.match(here.products[0]?.floorLabel, /^(B\d+|\d+F)$/)
-    t.ok(calls <= 3)
+    const code = stores.stores[0]?.code
+    t.equal(code, '11199', 'the user means 강남역점')
+    const nearby = ProductNearbySchema.parse(await call('find_product_nearby', { keyword: '우산 있어?', branchCode: code }))
+    const here = nearby.here
+    t.equal(here?.store.code, '11199')
+    t.ok((here?.items.length ?? 0) > 0, 'it has some')
+    t.ok(
+      here?.items.some((i) => FLOOR.test(i.floorLabel ?? '')),
+      'on which floor',
+    )
+    t.type(here?.store.openNow, 'boolean', 'open now')
+    t.match(here?.store.openTime, CLOCK)
+    t.ok(Date.parse(nearby.asOf) > 0, 'as of when')
+    t.ok(calls <= 2)
   })
 
-  t.test('at 홍대입구 it has none: the hint leads to the nearest store that has it, with its floor', async (t) => {
+  t.test('at 홍대입구 it has none: the same call names the nearest store that has it, its floor and hours', async (t) => {
     calls = 0
     const stores = StorePageSchema.parse(await call('search_stores', { keyword: '홍대입구역 근처 다이소' }))
     const code = stores.stores[0]?.code
     t.equal(code, '10962')
-    const here = ProductSearchResultSchema.parse(await call('search_products', { branchCode: code, keyword: '우산' }))
-    t.same(here.products, [], 'none in stock at 10962 in the simulator')
-    t.match(here.hint, /find_product_nearby/)
     const nearby = ProductNearbySchema.parse(await call('find_product_nearby', { keyword: '우산', branchCode: code }))
-    const nearest = nearby.results[0]
+    t.match(nearby.here, { store: { code: '10962', distanceKm: 0 }, items: [] }, 'sold out here, said as such')
+    const nearest = nearby.stores[0]
     t.ok(nearest, 'a nearby store has it')
     t.not(nearest?.store.code, code)
     t.ok((nearest?.store.distanceKm ?? 0) > 0)
-    t.ok((nearest?.stock ?? 0) >= 1)
-    t.match(nearest?.floorLabel, /^(B\d+|\d+F)$/, 'the nearest one comes with its floor')
-    t.equal(calls, 3)
+    t.ok(nearest?.items.every((i) => i.stock >= 1))
+    t.ok(
+      nearest?.items.some((i) => FLOOR.test(i.floorLabel ?? '')),
+      'the nearest one comes with its floor',
+    )
+    t.match(nearest?.store.closeTime, CLOCK)
+    t.ok(calls <= 2)
   })
 
   t.test('search_catalogue lists products regardless of stock', async (t) => {
@@ -62,7 +75,8 @@ t.test('an agent answers "is it at this store, and if not where is the nearest, 
 
   t.test('find_product_nearby around a point needs no store code; half a point is a clear error', async (t) => {
     const nearby = ProductNearbySchema.parse(await call('find_product_nearby', { keyword: '우산', latitude: 37.4979, longitude: 127.0276 }))
-    t.ok(nearby.results.length > 0)
+    t.ok(nearby.stores.length > 0)
+    t.equal(nearby.here, undefined)
     const half = await client.callTool({ name: 'find_product_nearby', arguments: { keyword: '우산', latitude: 37.4979 } })
     t.equal(half.isError, true)
     t.match(JSON.parse((half.content as Array<{ text: string }>)[0]?.text ?? '{}'), { code: 'missing_parameter', message: /longitude/ })

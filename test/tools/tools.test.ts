@@ -108,8 +108,6 @@ t.test('MCP tools over an in-memory transport', async (t) => {
         {
           title: tool.title,
           readOnlyHint: true,
-          destructiveHint: false,
-          idempotentHint: true,
           openWorldHint: true,
           untrustedContentHint: true,
         },

@@ -136,3 +136,29 @@ t.test('the cache is bounded by estimated bytes as well as entries', async (t) =
   t.ok(cached.stats.entries < 50, `old entries evicted (${cached.stats.entries} kept)`)
   t.ok(cached.stats.entries > 0)
 })
+
+t.test('stock keeps the time it was read: a cached answer says the original time, also through the shared layer', async (t) => {
+  const fake = countingUpstream()
+  // A shared store (the Redis layer's interface) held in memory.
+  const values = new Map<string, string>()
+  const store = {
+    usable: true,
+    get: async (keys: string[]) => keys.map((key) => values.get(key) ?? null),
+    set: (key: string, value: string) => void values.set(key, value),
+    claim: async (keys: string[]) => keys.map(() => true),
+    release: () => {},
+    claimed: async (keys: string[]) => keys.map(() => false),
+  }
+  const one = new CachedUpstream(fake.upstream, TTL, { store, claimMs: 1_000 })
+  const pairs = [{ productId: '1', storeCode: '11199' }]
+  const first = await one.getStock(pairs)
+  t.type(first.readAt, 'number', 'a fresh read says when')
+  const later = await one.getStock(pairs)
+  t.equal(later.readAt, first.readAt, 'the local layer keeps the read time')
+  const other = new CachedUpstream(fake.upstream, TTL, { store, claimMs: 1_000 })
+  const shared = await other.getStock(pairs)
+  t.equal(shared.get(stockKey('1', '11199')), 5)
+  t.equal(shared.readAt, first.readAt, 'another instance reads the same time from the shared layer')
+  t.equal(fake.calls.getStock, 1, 'one upstream read in all')
+  t.match([...values.values()].join(), /"t":\d+/, 'the shared entry carries the time')
+})

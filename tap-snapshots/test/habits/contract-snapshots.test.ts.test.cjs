@@ -617,7 +617,7 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
             "name": "keyword",
             "in": "query",
             "required": false,
-            "description": "Address, district, neighbourhood, station or store name, 1 to 100 characters, best in Korean (e.g. 강남역, 홍대입구).",
+            "description": "Place or store name in Korean (e.g. 강남역).",
             "schema": {
               "type": "string",
               "minLength": 1,
@@ -629,7 +629,7 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
             "name": "curLttd",
             "in": "query",
             "required": false,
-            "description": "Latitude in decimal degrees, -90 to 90 (South Korea is about 33 to 39), with curLitd: stores nearest the point first.",
+            "description": "Latitude (Korea: 33 to 39), with curLitd.",
             "schema": {
               "type": "number",
               "minimum": -90,
@@ -641,7 +641,7 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
             "name": "curLitd",
             "in": "query",
             "required": false,
-            "description": "Longitude in decimal degrees, -180 to 180 (South Korea is about 124 to 132), with curLttd.",
+            "description": "Longitude (Korea: 124 to 132), with curLttd.",
             "schema": {
               "type": "number",
               "minimum": -180,
@@ -653,7 +653,7 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
             "name": "facility",
             "in": "query",
             "required": false,
-            "description": "Only stores that list this facility: parking (parking), elevator (an elevator), ramp (a ramp at the entrance (step-free)), taxFree (tax-free shopping for tourists), pickup (pickup of online orders), usim (USIM (phone SIM) sales), overseasUsim (USIMs for visitors from abroad), cashless (cashless (cards only)), eReceipt (e-receipts), photoSticker (a photo sticker booth).",
+            "description": "Only stores that list this facility (ramp: step-free entrance; cashless: cards only).",
             "schema": {
               "type": "string",
               "enum": [
@@ -674,7 +674,7 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
             "name": "currentPage",
             "in": "query",
             "required": false,
-            "description": "Page number, from 1. Default 1; pass nextPage of the previous answer to continue.",
+            "description": "Page; pass nextPage to continue.",
             "schema": {
               "default": 1,
               "type": "integer",
@@ -687,7 +687,7 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
             "name": "pageSize",
             "in": "query",
             "required": false,
-            "description": "Stores per page, 1 to 10. Default 10.",
+            "description": "Stores per page.",
             "schema": {
               "default": 10,
               "type": "integer",
@@ -889,7 +889,7 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
             "name": "keyword",
             "in": "query",
             "required": true,
-            "description": "Product name or kind to search for, 1 to 100 characters, best in Korean (e.g. 수납함).",
+            "description": "Product word in Korean (e.g. 수납함).",
             "schema": {
               "type": "string",
               "minLength": 1,
@@ -901,7 +901,7 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
             "name": "currentPage",
             "in": "query",
             "required": false,
-            "description": "Catalogue page to start the scan at, from 1. Default 1; pass nextPage of the previous answer to continue.",
+            "description": "Catalogue page to start at; pass nextPage to continue.",
             "schema": {
               "default": 1,
               "type": "integer",
@@ -954,6 +954,7 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
                       "floorLabel": "1F"
                     }
                   ],
+                  "asOf": "2026-11-23T05:30:00.000Z",
                   "hasMore": false,
                   "nextPage": 2
                 }
@@ -1056,7 +1057,7 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
             "name": "id",
             "in": "path",
             "required": true,
-            "description": "Product number (\`id\`) from GET /api/products or GET /api/catalogue, e.g. 1049275.",
+            "description": "Product \`id\` from GET /api/products or GET /api/catalogue.",
             "schema": {
               "type": "string",
               "pattern": "^[A-Za-z]?\\\\d{4,15}$"
@@ -1105,16 +1106,31 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
                       "name": "명동본점",
                       "address": "서울특별시 중구 명동길 43 (명동1가)",
                       "stock": 3,
-                      "distanceKm": 8.4
+                      "distanceKm": 8.4,
+                      "openNow": true
                     },
                     {
                       "code": "10962",
                       "name": "홍대입구점",
                       "address": "서울특별시 마포구 홍익로 25 (서교동)",
                       "stock": 7,
-                      "distanceKm": 11.4
+                      "distanceKm": 11.4,
+                      "openNow": true
                     }
-                  ]
+                  ],
+                  "product": {
+                    "id": "1019373",
+                    "name": "다용도 수세미 3입",
+                    "price": 1000
+                  },
+                  "store": {
+                    "code": "11199",
+                    "name": "강남역점",
+                    "openNow": true,
+                    "openTime": "10:00",
+                    "closeTime": "22:00"
+                  },
+                  "asOf": "2026-11-23T05:30:00.000Z"
                 }
               }
             }
@@ -1218,7 +1234,7 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
             "name": "keyword",
             "in": "query",
             "required": true,
-            "description": "Product name or kind, 1 to 100 characters (e.g. 우산), or a product number from GET /api/catalogue.",
+            "description": "Product word in Korean (e.g. 우산) or a product number.",
             "schema": {
               "type": "string",
               "minLength": 1,
@@ -1230,7 +1246,7 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
             "name": "branchCode",
             "in": "query",
             "required": false,
-            "description": "5-digit store code from GET /api/branches/search, e.g. 11199 (that store is included, at distance 0). Give this or curLttd and curLitd.",
+            "description": "The store asked about (e.g. 11199); or curLttd and curLitd.",
             "schema": {
               "type": "string",
               "pattern": "^\\\\d{5}$"
@@ -1241,7 +1257,7 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
             "name": "curLttd",
             "in": "query",
             "required": false,
-            "description": "Latitude of the place to search around, in decimal degrees (South Korea is about 33 to 39), with curLitd; instead of branchCode.",
+            "description": "Latitude to search around, with curLitd.",
             "schema": {
               "type": "number",
               "minimum": -90,
@@ -1253,7 +1269,7 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
             "name": "curLitd",
             "in": "query",
             "required": false,
-            "description": "Longitude of the place to search around, in decimal degrees (South Korea is about 124 to 132), with curLttd; instead of branchCode.",
+            "description": "Longitude, with curLttd.",
             "schema": {
               "type": "number",
               "minimum": -180,
@@ -1281,6 +1297,23 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
                 "schema": {
                   "type": "object",
                   "properties": {
+                    "origin": {
+                      "type": "object",
+                      "properties": {
+                        "lat": {
+                          "type": "number"
+                        },
+                        "lng": {
+                          "type": "number"
+                        }
+                      },
+                      "required": [
+                        "lat",
+                        "lng"
+                      ],
+                      "additionalProperties": false,
+                      "description": "Where distances are measured from."
+                    },
                     "products": {
                       "type": "array",
                       "items": {
@@ -1306,9 +1339,168 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
                         ],
                         "additionalProperties": false
                       },
-                      "description": "The catalogue matches that were checked, best first."
+                      "description": "The catalogue matches checked, best first."
                     },
-                    "results": {
+                    "matched": {
+                      "anyOf": [
+                        {
+                          "type": "integer",
+                          "minimum": 0
+                        },
+                        {
+                          "type": "null"
+                        }
+                      ],
+                      "description": "Catalogue matches for the keyword in all; null when unknown."
+                    },
+                    "here": {
+                      "description": "The asked store (only with a store code); items [] when it has none.",
+                      "type": "object",
+                      "properties": {
+                        "store": {
+                          "type": "object",
+                          "properties": {
+                            "code": {
+                              "type": "string"
+                            },
+                            "name": {
+                              "type": "string"
+                            },
+                            "address": {
+                              "type": "string"
+                            },
+                            "lat": {
+                              "type": "number"
+                            },
+                            "lng": {
+                              "type": "number"
+                            },
+                            "distanceKm": {
+                              "description": "From origin; 0 for the asked store.",
+                              "type": [
+                                "number",
+                                "null"
+                              ]
+                            },
+                            "openNow": {
+                              "description": "By posted hours; null when unknown.",
+                              "type": [
+                                "boolean",
+                                "null"
+                              ]
+                            },
+                            "openTime": {
+                              "type": "string",
+                              "description": "HH:MM, Korea time."
+                            },
+                            "closeTime": {
+                              "type": "string",
+                              "description": "HH:MM, Korea time."
+                            },
+                            "facilities": {
+                              "type": "array",
+                              "items": {
+                                "type": "string"
+                              }
+                            }
+                          },
+                          "required": [
+                            "code",
+                            "name",
+                            "address",
+                            "lat",
+                            "lng",
+                            "distanceKm",
+                            "openNow",
+                            "openTime",
+                            "closeTime"
+                          ],
+                          "additionalProperties": false
+                        },
+                        "items": {
+                          "type": "array",
+                          "items": {
+                            "type": "object",
+                            "properties": {
+                              "productId": {
+                                "type": "string"
+                              },
+                              "productName": {
+                                "type": "string"
+                              },
+                              "price": {
+                                "type": "integer"
+                              },
+                              "stock": {
+                                "type": "integer",
+                                "minimum": 1
+                              },
+                              "stairNo": {
+                                "anyOf": [
+                                  {
+                                    "type": "integer"
+                                  },
+                                  {
+                                    "type": "null"
+                                  }
+                                ],
+                                "description": "Floor, -1 = B1."
+                              },
+                              "zoneNo": {
+                                "anyOf": [
+                                  {
+                                    "type": "integer"
+                                  },
+                                  {
+                                    "type": "null"
+                                  }
+                                ]
+                              },
+                              "floorLabel": {
+                                "description": "B1, 1F, 2F.",
+                                "type": [
+                                  "string",
+                                  "null"
+                                ]
+                              },
+                              "placement": {
+                                "type": "string",
+                                "enum": [
+                                  "known",
+                                  "unknown",
+                                  "not_checked"
+                                ],
+                                "description": "unknown: the chain has none; not_checked: not looked up."
+                              }
+                            },
+                            "required": [
+                              "productId",
+                              "productName",
+                              "price",
+                              "stock",
+                              "stairNo",
+                              "zoneNo",
+                              "floorLabel",
+                              "placement"
+                            ],
+                            "additionalProperties": false
+                          }
+                        },
+                        "unknown": {
+                          "description": "Checked product ids whose stock here could not be read: unknown, not sold out.",
+                          "type": "array",
+                          "items": {
+                            "type": "string"
+                          }
+                        }
+                      },
+                      "required": [
+                        "store",
+                        "items"
+                      ],
+                      "additionalProperties": false
+                    },
+                    "stores": {
                       "type": "array",
                       "items": {
                         "type": "object",
@@ -1317,158 +1509,239 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
                             "type": "object",
                             "properties": {
                               "code": {
-                                "type": "string",
-                                "description": "Store code."
+                                "type": "string"
                               },
                               "name": {
-                                "type": "string",
-                                "description": "Store name, in Korean."
+                                "type": "string"
                               },
                               "address": {
-                                "type": "string",
-                                "description": "Street address, in Korean."
+                                "type": "string"
+                              },
+                              "lat": {
+                                "type": "number"
+                              },
+                              "lng": {
+                                "type": "number"
                               },
                               "distanceKm": {
-                                "description": "Distance in kilometres from the point or store asked about.",
+                                "description": "From origin; 0 for the asked store.",
                                 "type": [
                                   "number",
                                   "null"
                                 ]
                               },
                               "openNow": {
-                                "description": "Open now by posted hours, Korea time (holidays not known); null when unknown.",
+                                "description": "By posted hours; null when unknown.",
                                 "type": [
                                   "boolean",
                                   "null"
                                 ]
+                              },
+                              "openTime": {
+                                "type": "string",
+                                "description": "HH:MM, Korea time."
+                              },
+                              "closeTime": {
+                                "type": "string",
+                                "description": "HH:MM, Korea time."
+                              },
+                              "facilities": {
+                                "type": "array",
+                                "items": {
+                                  "type": "string"
+                                }
                               }
                             },
                             "required": [
                               "code",
                               "name",
                               "address",
+                              "lat",
+                              "lng",
                               "distanceKm",
-                              "openNow"
+                              "openNow",
+                              "openTime",
+                              "closeTime"
                             ],
-                            "additionalProperties": false,
-                            "description": "The store that has the product."
+                            "additionalProperties": false
                           },
-                          "productId": {
-                            "type": "string",
-                            "description": "Product number."
-                          },
-                          "productName": {
-                            "type": "string",
-                            "description": "Product name, in Korean."
-                          },
-                          "price": {
-                            "type": "integer",
-                            "description": "Price in KRW."
-                          },
-                          "stock": {
-                            "type": "integer",
-                            "minimum": 1,
-                            "description": "Units in stock at that store."
-                          },
-                          "stairNo": {
-                            "anyOf": [
-                              {
-                                "type": "integer"
+                          "items": {
+                            "type": "array",
+                            "items": {
+                              "type": "object",
+                              "properties": {
+                                "productId": {
+                                  "type": "string"
+                                },
+                                "productName": {
+                                  "type": "string"
+                                },
+                                "price": {
+                                  "type": "integer"
+                                },
+                                "stock": {
+                                  "type": "integer",
+                                  "minimum": 1
+                                },
+                                "stairNo": {
+                                  "anyOf": [
+                                    {
+                                      "type": "integer"
+                                    },
+                                    {
+                                      "type": "null"
+                                    }
+                                  ],
+                                  "description": "Floor, -1 = B1."
+                                },
+                                "zoneNo": {
+                                  "anyOf": [
+                                    {
+                                      "type": "integer"
+                                    },
+                                    {
+                                      "type": "null"
+                                    }
+                                  ]
+                                },
+                                "floorLabel": {
+                                  "description": "B1, 1F, 2F.",
+                                  "type": [
+                                    "string",
+                                    "null"
+                                  ]
+                                },
+                                "placement": {
+                                  "type": "string",
+                                  "enum": [
+                                    "known",
+                                    "unknown",
+                                    "not_checked"
+                                  ],
+                                  "description": "unknown: the chain has none; not_checked: not looked up."
+                                }
                               },
-                              {
-                                "type": "null"
-                              }
-                            ],
-                            "description": "Floor (negative = basement); null when unknown or not looked up."
-                          },
-                          "zoneNo": {
-                            "anyOf": [
-                              {
-                                "type": "integer"
-                              },
-                              {
-                                "type": "null"
-                              }
-                            ],
-                            "description": "Zone on that floor; null when unknown or not looked up."
-                          },
-                          "floorLabel": {
-                            "description": "The floor as shoppers read it: B1, 1F, 2F; null when unknown.",
-                            "type": [
-                              "string",
-                              "null"
-                            ]
+                              "required": [
+                                "productId",
+                                "productName",
+                                "price",
+                                "stock",
+                                "stairNo",
+                                "zoneNo",
+                                "floorLabel",
+                                "placement"
+                              ],
+                              "additionalProperties": false
+                            }
                           }
                         },
                         "required": [
                           "store",
-                          "productId",
-                          "productName",
-                          "price",
-                          "stock",
-                          "stairNo",
-                          "zoneNo",
-                          "floorLabel"
+                          "items"
                         ],
-                        "additionalProperties": false,
-                        "description": "One store that has one of the products in stock."
+                        "additionalProperties": false
                       },
-                      "description": "Stores (of the 50 nearest) that have one of the products in stock, nearest first, at most 20; floor and zone are looked up for the nearest 5."
+                      "description": "Other stores with a checked product in stock, nearest first."
+                    },
+                    "asOf": {
+                      "type": "string",
+                      "description": "When the stock was read from the upstream (ISO 8601); a cached answer keeps its time."
                     },
                     "hint": {
-                      "description": "Only when the answer is empty: why, and what to try next.",
                       "type": "string"
                     }
                   },
                   "required": [
+                    "origin",
                     "products",
-                    "results"
+                    "matched",
+                    "stores",
+                    "asOf"
                   ],
                   "additionalProperties": false,
-                  "description": "Which nearby stores have a product in stock, nearest first."
+                  "description": "Which products the asked store and the nearest others have, by store, nearest first."
                 },
                 "example": {
+                  "origin": {
+                    "lat": 37.497175,
+                    "lng": 127.027926
+                  },
                   "products": [
                     {
                       "id": "1019373",
                       "name": "다용도 수세미 3입",
                       "price": 1000
+                    },
+                    {
+                      "id": "1024881",
+                      "name": "실리콘 주방장갑",
+                      "price": 3000
                     }
                   ],
-                  "results": [
-                    {
-                      "store": {
-                        "code": "11199",
-                        "name": "강남역점",
-                        "address": "서울특별시 강남구 강남대로 422 (역삼동)",
-                        "distanceKm": 0,
-                        "openNow": true
-                      },
-                      "productId": "1019373",
-                      "productName": "다용도 수세미 3입",
-                      "price": 1000,
-                      "stock": 12,
-                      "stairNo": 1,
-                      "zoneNo": 4,
-                      "floorLabel": "1F"
+                  "matched": 2,
+                  "here": {
+                    "store": {
+                      "code": "11199",
+                      "name": "강남역점",
+                      "address": "서울특별시 강남구 강남대로 422 (역삼동)",
+                      "lat": 37.497175,
+                      "lng": 127.027926,
+                      "distanceKm": 0,
+                      "openNow": true,
+                      "openTime": "10:00",
+                      "closeTime": "22:00"
                     },
+                    "items": [
+                      {
+                        "productId": "1019373",
+                        "productName": "다용도 수세미 3입",
+                        "price": 1000,
+                        "stock": 12,
+                        "stairNo": 1,
+                        "zoneNo": 4,
+                        "floorLabel": "1F",
+                        "placement": "known"
+                      }
+                    ]
+                  },
+                  "stores": [
                     {
                       "store": {
                         "code": "10528",
                         "name": "명동본점",
                         "address": "서울특별시 중구 명동길 43 (명동1가)",
+                        "lat": 37.563692,
+                        "lng": 126.98269,
                         "distanceKm": 8.4,
-                        "openNow": true
+                        "openNow": true,
+                        "openTime": "10:00",
+                        "closeTime": "22:00"
                       },
-                      "productId": "1019373",
-                      "productName": "다용도 수세미 3입",
-                      "price": 1000,
-                      "stock": 3,
-                      "stairNo": 2,
-                      "zoneNo": 11,
-                      "floorLabel": "2F"
+                      "items": [
+                        {
+                          "productId": "1019373",
+                          "productName": "다용도 수세미 3입",
+                          "price": 1000,
+                          "stock": 3,
+                          "stairNo": 2,
+                          "zoneNo": 11,
+                          "floorLabel": "2F",
+                          "placement": "known"
+                        },
+                        {
+                          "productId": "1024881",
+                          "productName": "실리콘 주방장갑",
+                          "price": 3000,
+                          "stock": 5,
+                          "stairNo": null,
+                          "zoneNo": null,
+                          "floorLabel": null,
+                          "placement": "unknown"
+                        }
+                      ]
                     }
-                  ]
+                  ],
+                  "asOf": "2026-11-23T05:30:00.000Z"
                 }
               }
             }
@@ -1554,7 +1827,7 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
             "name": "keyword",
             "in": "query",
             "required": true,
-            "description": "Product name or kind, 1 to 100 characters, best in Korean (e.g. 우산, 수납함), or a product number.",
+            "description": "Product word in Korean (e.g. 우산) or a product number.",
             "schema": {
               "type": "string",
               "minLength": 1,
@@ -1566,7 +1839,7 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
             "name": "currentPage",
             "in": "query",
             "required": false,
-            "description": "Page number, from 1. Default 1.",
+            "description": "Page, from 1.",
             "schema": {
               "default": 1,
               "type": "integer",
@@ -1645,6 +1918,10 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
                       "type": "integer",
                       "minimum": 1,
                       "description": "Value to pass as currentPage for the next page."
+                    },
+                    "hint": {
+                      "description": "Only when nothing matches: what to try instead.",
+                      "type": "string"
                     }
                   },
                   "required": [
@@ -1929,7 +2206,7 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
             "name": "keyword",
             "in": "query",
             "required": false,
-            "description": "Address, district, neighbourhood, station or store name, 1 to 100 characters, best in Korean (e.g. 강남역, 홍대입구).",
+            "description": "Place or store name in Korean (e.g. 강남역).",
             "schema": {
               "type": "string",
               "minLength": 1,
@@ -1941,7 +2218,7 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
             "name": "curLttd",
             "in": "query",
             "required": false,
-            "description": "Latitude in decimal degrees, -90 to 90 (South Korea is about 33 to 39), with curLitd: stores nearest the point first.",
+            "description": "Latitude (Korea: 33 to 39), with curLitd.",
             "schema": {
               "type": "number",
               "minimum": -90,
@@ -1953,7 +2230,7 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
             "name": "curLitd",
             "in": "query",
             "required": false,
-            "description": "Longitude in decimal degrees, -180 to 180 (South Korea is about 124 to 132), with curLttd.",
+            "description": "Longitude (Korea: 124 to 132), with curLttd.",
             "schema": {
               "type": "number",
               "minimum": -180,
@@ -1965,7 +2242,7 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
             "name": "facility",
             "in": "query",
             "required": false,
-            "description": "Only stores that list this facility: parking (parking), elevator (an elevator), ramp (a ramp at the entrance (step-free)), taxFree (tax-free shopping for tourists), pickup (pickup of online orders), usim (USIM (phone SIM) sales), overseasUsim (USIMs for visitors from abroad), cashless (cashless (cards only)), eReceipt (e-receipts), photoSticker (a photo sticker booth).",
+            "description": "Only stores that list this facility (ramp: step-free entrance; cashless: cards only).",
             "schema": {
               "type": "string",
               "enum": [
@@ -1986,7 +2263,7 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
             "name": "currentPage",
             "in": "query",
             "required": false,
-            "description": "Page number, from 1. Default 1; pass nextPage of the previous answer to continue.",
+            "description": "Page; pass nextPage to continue.",
             "schema": {
               "default": 1,
               "type": "integer",
@@ -1999,7 +2276,7 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
             "name": "pageSize",
             "in": "query",
             "required": false,
-            "description": "Stores per page, 1 to 10. Default 10.",
+            "description": "Stores per page.",
             "schema": {
               "default": 10,
               "type": "integer",
@@ -2163,7 +2440,7 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
             "name": "keyword",
             "in": "query",
             "required": true,
-            "description": "Product name or kind to search for, 1 to 100 characters, best in Korean (e.g. 수납함).",
+            "description": "Product word in Korean (e.g. 수납함).",
             "schema": {
               "type": "string",
               "minLength": 1,
@@ -2175,7 +2452,7 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
             "name": "currentPage",
             "in": "query",
             "required": false,
-            "description": "Catalogue page to start the scan at, from 1. Default 1; pass nextPage of the previous answer to continue.",
+            "description": "Catalogue page to start at; pass nextPage to continue.",
             "schema": {
               "default": 1,
               "type": "integer",
@@ -2228,6 +2505,7 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
                       "floorLabel": "1F"
                     }
                   ],
+                  "asOf": "2026-11-23T05:30:00.000Z",
                   "hasMore": false,
                   "nextPage": 2
                 }
@@ -3081,6 +3359,13 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
               "number",
               "null"
             ]
+          },
+          "openNow": {
+            "description": "Open now by posted hours; null when unknown.",
+            "type": [
+              "boolean",
+              "null"
+            ]
           }
         },
         "required": [
@@ -3088,7 +3373,8 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
           "name",
           "address",
           "stock",
-          "distanceKm"
+          "distanceKm",
+          "openNow"
         ],
         "additionalProperties": false,
         "description": "A nearby store that has the product in stock."
@@ -3197,6 +3483,73 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
               "$ref": "#/components/schemas/NearbyStoreStock"
             },
             "description": "Nearby stores (of the 50 nearest) that have the product in stock, nearest first, at most 20."
+          },
+          "product": {
+            "type": "object",
+            "properties": {
+              "id": {
+                "type": "string"
+              },
+              "name": {
+                "type": [
+                  "string",
+                  "null"
+                ]
+              },
+              "price": {
+                "anyOf": [
+                  {
+                    "type": "integer"
+                  },
+                  {
+                    "type": "null"
+                  }
+                ]
+              }
+            },
+            "required": [
+              "id",
+              "name",
+              "price"
+            ],
+            "additionalProperties": false,
+            "description": "The product asked about; name and price null when the catalogue does not list it."
+          },
+          "store": {
+            "type": "object",
+            "properties": {
+              "code": {
+                "type": "string"
+              },
+              "name": {
+                "type": "string"
+              },
+              "openNow": {
+                "type": [
+                  "boolean",
+                  "null"
+                ]
+              },
+              "openTime": {
+                "type": "string"
+              },
+              "closeTime": {
+                "type": "string"
+              }
+            },
+            "required": [
+              "code",
+              "name",
+              "openNow",
+              "openTime",
+              "closeTime"
+            ],
+            "additionalProperties": false,
+            "description": "The store asked about."
+          },
+          "asOf": {
+            "type": "string",
+            "description": "When the stock was read from the upstream (ISO 8601); a cached answer keeps its time."
           }
         },
         "required": [
@@ -3204,7 +3557,10 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
           "stairNo",
           "zoneNo",
           "floorLabel",
-          "otherBranches"
+          "otherBranches",
+          "product",
+          "store",
+          "asOf"
         ],
         "additionalProperties": false,
         "description": "One product's stock and placement at a store, and nearby stores that have it."
@@ -3218,6 +3574,10 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
               "$ref": "#/components/schemas/Product"
             },
             "description": "In-stock products, in catalogue relevance order."
+          },
+          "asOf": {
+            "type": "string",
+            "description": "When the stock was read from the upstream (ISO 8601); a cached answer keeps its time."
           },
           "hasMore": {
             "type": "boolean",
@@ -3235,6 +3595,7 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
         },
         "required": [
           "products",
+          "asOf",
           "hasMore",
           "nextPage"
         ],
@@ -3294,6 +3655,10 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
             },
             "description": "In-stock products, in catalogue relevance order."
           },
+          "asOf": {
+            "type": "string",
+            "description": "When the stock was read from the upstream (ISO 8601); a cached answer keeps its time."
+          },
           "hasMore": {
             "type": "boolean",
             "description": "Whether more catalogue pages remain to scan."
@@ -3314,6 +3679,7 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
         },
         "required": [
           "products",
+          "asOf",
           "hasMore",
           "nextPage",
           "type"
@@ -3537,7 +3903,7 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > tools/list as clients re
   {
     "name": "search_stores",
     "title": "Search stores by keyword",
-    "description": "Find Daiso (다이소) stores in South Korea by keyword: an address, district, neighbourhood, station or store name, best in Korean (e.g. 강남역, 홍대입구, 부산 해운대). Type it as the user said it: the chain name and words like 근처/주변/매장 are ignored, 홍대입구역 also finds 홍대입구점, and with several words every word must appear in the store name or address.\\nReturns up to pageSize stores (1 to 10, default 10), exact store-name matches first, each with \`code\`, \`name\`, \`address\` (Korean), \`lat\`/\`lng\` (WGS 84), \`openTime\`/\`closeTime\` (HH:MM, Korea time) and \`openNow\` (by posted hours; holidays not known).\\n\`hasMore\` is true when more stores match: call again with currentPage = nextPage. An empty list means no store matches; \`hint\` then says what to try.\\nNext: pass a store \`code\` as \`branchCode\` to search_products (products in stock there) or get_product_availability. To search around a location instead, use search_nearby_stores. Store data changes rarely; reuse codes you already have.",
+    "description": "Find Daiso (다이소) stores by place or store name as typed (강남역 다이소, 홍대입구 근처, Itaewon), exact names first, with hours (Korea time), openNow and facilities. A word no store has is ignored and named in \`hint\`.\\nMore: currentPage = nextPage. Next: the code as branchCode to find_product_nearby or search_products.",
     "inputSchema": {
       "type": "object",
       "properties": {
@@ -3545,10 +3911,10 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > tools/list as clients re
           "type": "string",
           "minLength": 1,
           "maxLength": 100,
-          "description": "Address, district, neighbourhood, station or store name, 1 to 100 characters, best in Korean (e.g. 강남역, 홍대입구)."
+          "description": "Place or store name in Korean (e.g. 강남역)."
         },
         "facility": {
-          "description": "Only stores that list this facility: parking (parking), elevator (an elevator), ramp (a ramp at the entrance (step-free)), taxFree (tax-free shopping for tourists), pickup (pickup of online orders), usim (USIM (phone SIM) sales), overseasUsim (USIMs for visitors from abroad), cashless (cashless (cards only)), eReceipt (e-receipts), photoSticker (a photo sticker booth).",
+          "description": "Only stores that list this facility (ramp: step-free entrance; cashless: cards only).",
           "type": "string",
           "enum": [
             "parking",
@@ -3565,14 +3931,14 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > tools/list as clients re
         },
         "currentPage": {
           "default": 1,
-          "description": "Page number, from 1. Default 1; pass nextPage of the previous answer to continue.",
+          "description": "Page; pass nextPage to continue.",
           "type": "integer",
           "minimum": 1,
           "maximum": 1000
         },
         "pageSize": {
           "default": 10,
-          "description": "Stores per page, 1 to 10. Default 10.",
+          "description": "Stores per page.",
           "type": "integer",
           "minimum": 1,
           "maximum": 10
@@ -3592,48 +3958,36 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > tools/list as clients re
             "type": "object",
             "properties": {
               "code": {
-                "type": "string",
-                "description": "Store code. Pass it as \`branchCode\` to the product operations."
+                "type": "string"
               },
               "name": {
-                "type": "string",
-                "description": "Store name, in Korean (without the chain prefix)."
+                "type": "string"
               },
               "lat": {
-                "type": "number",
-                "description": "Latitude, WGS 84."
+                "type": "number"
               },
               "lng": {
-                "type": "number",
-                "description": "Longitude, WGS 84."
+                "type": "number"
               },
               "address": {
-                "type": "string",
-                "description": "Street address, in Korean."
+                "type": "string"
               },
               "openTime": {
-                "type": "string",
-                "pattern": "^\\\\d{2}:\\\\d{2}$",
-                "description": "Opening time, HH:MM (Korea Standard Time)."
+                "type": "string"
               },
               "closeTime": {
-                "type": "string",
-                "pattern": "^\\\\d{2}:\\\\d{2}$",
-                "description": "Closing time, HH:MM (Korea Standard Time)."
+                "type": "string"
               },
               "openNow": {
-                "description": "Whether the store is open now by its posted hours, in Korea time (public holidays are not known); null when the hours are unreadable.",
                 "type": [
                   "boolean",
                   "null"
                 ]
               },
               "distanceKm": {
-                "description": "Distance in kilometres from the coordinates searched around; only on a search by coordinates.",
                 "type": "number"
               },
               "facilities": {
-                "description": "What the store offers, as the chain lists it: parking, elevator, ramp, taxFree, pickup, usim, overseasUsim, cashless, eReceipt, photoSticker. Absent when the chain's answer did not say.",
                 "type": "array",
                 "items": {
                   "type": "string",
@@ -3651,49 +4005,23 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > tools/list as clients re
                   ]
                 }
               }
-            },
-            "required": [
-              "code",
-              "name",
-              "lat",
-              "lng",
-              "address",
-              "openTime",
-              "closeTime",
-              "openNow"
-            ],
-            "additionalProperties": false,
-            "description": "A Daiso (다이소) store."
-          },
-          "description": "Stores on this page, at most pageSize."
+            }
+          }
         },
         "hasMore": {
-          "type": "boolean",
-          "description": "True when the page is full, so more stores may exist on nextPage."
+          "type": "boolean"
         },
         "nextPage": {
-          "type": "integer",
-          "minimum": 1,
-          "description": "Value to pass as currentPage for the next page."
+          "type": "integer"
         },
         "hint": {
-          "description": "When no store matched, what to try instead; when words of the keyword matched no store, which were left out.",
           "type": "string"
         }
-      },
-      "required": [
-        "stores",
-        "hasMore",
-        "nextPage"
-      ],
-      "additionalProperties": false,
-      "description": "One page of Daiso stores."
+      }
     },
     "annotations": {
       "title": "Search stores by keyword",
       "readOnlyHint": true,
-      "destructiveHint": false,
-      "idempotentHint": true,
       "openWorldHint": true,
       "untrustedContentHint": true
     }
@@ -3701,7 +4029,7 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > tools/list as clients re
   {
     "name": "search_nearby_stores",
     "title": "Search stores near a location",
-    "description": "Find the Daiso (다이소) stores nearest to a point, nearest first. latitude and longitude are decimal degrees (WGS 84), e.g. 37.4979, 127.0276 for Gangnam Station in Seoul; stores are in South Korea only.\\nReturns up to pageSize stores (1 to 10, default 10), each with \`code\`, \`name\`, \`address\` (Korean), \`lat\`/\`lng\`, \`distanceKm\` (from the point), \`openTime\`/\`closeTime\` (HH:MM, Korea time) and \`openNow\` (by posted hours; holidays not known).\\n\`hasMore\` is true when the page is full: call again with currentPage = nextPage for the next nearest stores.\\nNext: pass a store \`code\` as \`branchCode\` to search_products or get_product_availability. To find which nearby store has a product in one call, use find_product_nearby with these coordinates. To search by name or address instead, use search_stores.",
+    "description": "Find the Daiso (다이소) stores nearest a point (e.g. 37.4979, 127.0276 = Gangnam Station), nearest first, with distanceKm, hours and openNow.\\nMore: currentPage = nextPage. Which of them has a product: find_product_nearby with the same point.",
     "inputSchema": {
       "type": "object",
       "properties": {
@@ -3709,16 +4037,16 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > tools/list as clients re
           "type": "number",
           "minimum": -90,
           "maximum": 90,
-          "description": "Latitude in decimal degrees, -90 to 90 (South Korea is about 33 to 39), with longitude: stores nearest the point first."
+          "description": "Latitude (Korea: 33 to 39), with longitude."
         },
         "longitude": {
           "type": "number",
           "minimum": -180,
           "maximum": 180,
-          "description": "Longitude in decimal degrees, -180 to 180 (South Korea is about 124 to 132), with latitude."
+          "description": "Longitude (Korea: 124 to 132), with latitude."
         },
         "facility": {
-          "description": "Only stores that list this facility: parking (parking), elevator (an elevator), ramp (a ramp at the entrance (step-free)), taxFree (tax-free shopping for tourists), pickup (pickup of online orders), usim (USIM (phone SIM) sales), overseasUsim (USIMs for visitors from abroad), cashless (cashless (cards only)), eReceipt (e-receipts), photoSticker (a photo sticker booth).",
+          "description": "Only stores that list this facility (ramp: step-free entrance; cashless: cards only).",
           "type": "string",
           "enum": [
             "parking",
@@ -3735,14 +4063,14 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > tools/list as clients re
         },
         "currentPage": {
           "default": 1,
-          "description": "Page number, from 1. Default 1; pass nextPage of the previous answer to continue.",
+          "description": "Page; pass nextPage to continue.",
           "type": "integer",
           "minimum": 1,
           "maximum": 1000
         },
         "pageSize": {
           "default": 10,
-          "description": "Stores per page, 1 to 10. Default 10.",
+          "description": "Stores per page.",
           "type": "integer",
           "minimum": 1,
           "maximum": 10
@@ -3763,48 +4091,36 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > tools/list as clients re
             "type": "object",
             "properties": {
               "code": {
-                "type": "string",
-                "description": "Store code. Pass it as \`branchCode\` to the product operations."
+                "type": "string"
               },
               "name": {
-                "type": "string",
-                "description": "Store name, in Korean (without the chain prefix)."
+                "type": "string"
               },
               "lat": {
-                "type": "number",
-                "description": "Latitude, WGS 84."
+                "type": "number"
               },
               "lng": {
-                "type": "number",
-                "description": "Longitude, WGS 84."
+                "type": "number"
               },
               "address": {
-                "type": "string",
-                "description": "Street address, in Korean."
+                "type": "string"
               },
               "openTime": {
-                "type": "string",
-                "pattern": "^\\\\d{2}:\\\\d{2}$",
-                "description": "Opening time, HH:MM (Korea Standard Time)."
+                "type": "string"
               },
               "closeTime": {
-                "type": "string",
-                "pattern": "^\\\\d{2}:\\\\d{2}$",
-                "description": "Closing time, HH:MM (Korea Standard Time)."
+                "type": "string"
               },
               "openNow": {
-                "description": "Whether the store is open now by its posted hours, in Korea time (public holidays are not known); null when the hours are unreadable.",
                 "type": [
                   "boolean",
                   "null"
                 ]
               },
               "distanceKm": {
-                "description": "Distance in kilometres from the coordinates searched around; only on a search by coordinates.",
                 "type": "number"
               },
               "facilities": {
-                "description": "What the store offers, as the chain lists it: parking, elevator, ramp, taxFree, pickup, usim, overseasUsim, cashless, eReceipt, photoSticker. Absent when the chain's answer did not say.",
                 "type": "array",
                 "items": {
                   "type": "string",
@@ -3822,49 +4138,23 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > tools/list as clients re
                   ]
                 }
               }
-            },
-            "required": [
-              "code",
-              "name",
-              "lat",
-              "lng",
-              "address",
-              "openTime",
-              "closeTime",
-              "openNow"
-            ],
-            "additionalProperties": false,
-            "description": "A Daiso (다이소) store."
-          },
-          "description": "Stores on this page, at most pageSize."
+            }
+          }
         },
         "hasMore": {
-          "type": "boolean",
-          "description": "True when the page is full, so more stores may exist on nextPage."
+          "type": "boolean"
         },
         "nextPage": {
-          "type": "integer",
-          "minimum": 1,
-          "description": "Value to pass as currentPage for the next page."
+          "type": "integer"
         },
         "hint": {
-          "description": "When no store matched, what to try instead; when words of the keyword matched no store, which were left out.",
           "type": "string"
         }
-      },
-      "required": [
-        "stores",
-        "hasMore",
-        "nextPage"
-      ],
-      "additionalProperties": false,
-      "description": "One page of Daiso stores."
+      }
     },
     "annotations": {
       "title": "Search stores near a location",
       "readOnlyHint": true,
-      "destructiveHint": false,
-      "idempotentHint": true,
       "openWorldHint": true,
       "untrustedContentHint": true
     },
@@ -3878,7 +4168,7 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > tools/list as clients re
   {
     "name": "get_store",
     "title": "Get a store by code",
-    "description": "Get one Daiso (다이소) store by its 5-digit code (as returned by search_stores or search_nearby_stores): \`name\`, \`address\` (Korean), \`lat\`/\`lng\` (WGS 84), \`openTime\`/\`closeTime\` (HH:MM, Korea time) and \`openNow\` (by posted hours; holidays not known).\\nFails with code not_found when no store has that code; find codes with search_stores.\\nNext: search_products with the code as branchCode.",
+    "description": "One Daiso (다이소) store by its 5-digit code: name, address, coordinates, hours (Korea time) and openNow (posted hours; holidays not known). not_found when no store has that code.",
     "inputSchema": {
       "type": "object",
       "properties": {
@@ -3897,48 +4187,36 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > tools/list as clients re
       "type": "object",
       "properties": {
         "code": {
-          "type": "string",
-          "description": "Store code. Pass it as \`branchCode\` to the product operations."
+          "type": "string"
         },
         "name": {
-          "type": "string",
-          "description": "Store name, in Korean (without the chain prefix)."
+          "type": "string"
         },
         "lat": {
-          "type": "number",
-          "description": "Latitude, WGS 84."
+          "type": "number"
         },
         "lng": {
-          "type": "number",
-          "description": "Longitude, WGS 84."
+          "type": "number"
         },
         "address": {
-          "type": "string",
-          "description": "Street address, in Korean."
+          "type": "string"
         },
         "openTime": {
-          "type": "string",
-          "pattern": "^\\\\d{2}:\\\\d{2}$",
-          "description": "Opening time, HH:MM (Korea Standard Time)."
+          "type": "string"
         },
         "closeTime": {
-          "type": "string",
-          "pattern": "^\\\\d{2}:\\\\d{2}$",
-          "description": "Closing time, HH:MM (Korea Standard Time)."
+          "type": "string"
         },
         "openNow": {
-          "description": "Whether the store is open now by its posted hours, in Korea time (public holidays are not known); null when the hours are unreadable.",
           "type": [
             "boolean",
             "null"
           ]
         },
         "distanceKm": {
-          "description": "Distance in kilometres from the coordinates searched around; only on a search by coordinates.",
           "type": "number"
         },
         "facilities": {
-          "description": "What the store offers, as the chain lists it: parking, elevator, ramp, taxFree, pickup, usim, overseasUsim, cashless, eReceipt, photoSticker. Absent when the chain's answer did not say.",
           "type": "array",
           "items": {
             "type": "string",
@@ -3956,25 +4234,11 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > tools/list as clients re
             ]
           }
         }
-      },
-      "required": [
-        "code",
-        "name",
-        "lat",
-        "lng",
-        "address",
-        "openTime",
-        "closeTime",
-        "openNow"
-      ],
-      "additionalProperties": false,
-      "description": "A Daiso (다이소) store."
+      }
     },
     "annotations": {
       "title": "Get a store by code",
       "readOnlyHint": true,
-      "destructiveHint": false,
-      "idempotentHint": true,
       "openWorldHint": true,
       "untrustedContentHint": true
     }
@@ -3982,7 +4246,7 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > tools/list as clients re
   {
     "name": "search_products",
     "title": "Search products in stock at a store",
-    "description": "Search the Daiso (다이소) catalogue for \`keyword\` and return only the products currently in stock at the store \`branchCode\`, with \`price\` (KRW), \`stock\` (units at that store, at least 1), \`stairNo\` (floor; negative is a basement: -1 is B1), \`floorLabel\` (B1, 1F, 2F) and \`zoneNo\` (zone on that floor), plus \`id\`, \`name\` (Korean) and \`image\` (URL or null).\\nOne call scans catalogue pages until about 10 in-stock products are found or a few pages are scanned, so it can take several seconds; send a progressToken to receive notifications/progress while it runs.\\nProducts out of stock at this store are left out, so an empty list means none of the scanned catalogue entries is in stock here, not that the product does not exist; \`hint\` then says what to try. \`hasMore\` is true when more catalogue pages remain: call again with currentPage = nextPage.\\nWhen the store has none: find_product_nearby (same keyword and branchCode) gives the nearest stores that have it, with floor; search_catalogue lists the products regardless of stock.\\nKeywords in Korean match best (e.g. 수납함, 텀블러, 건전지). Get branchCode from search_stores first. Next: get_product_availability with a product \`id\` for its stock in nearby stores.",
+    "description": "Products matching \`keyword\` in stock at one Daiso (다이소) store, with stock, price, floorLabel (B1, 1F; stairNo -1 = B1) and zone.\\nScans catalogue pages of 50 until 10 are found: usually 10 to 20 a call, in seconds (send a progressToken). Empty: see \`hint\`. More: currentPage = nextPage.\\n\\"Here, or else the nearest store\\" in one call: find_product_nearby.",
     "inputSchema": {
       "type": "object",
       "properties": {
@@ -3995,11 +4259,11 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > tools/list as clients re
           "type": "string",
           "minLength": 1,
           "maxLength": 100,
-          "description": "Product name or kind to search for, 1 to 100 characters, best in Korean (e.g. 수납함)."
+          "description": "Product word in Korean (e.g. 수납함)."
         },
         "currentPage": {
           "default": 1,
-          "description": "Catalogue page to start the scan at, from 1. Default 1; pass nextPage of the previous answer to continue.",
+          "description": "Catalogue page to start at; pass nextPage to continue.",
           "type": "integer",
           "minimum": 1,
           "maximum": 1000
@@ -4020,92 +4284,55 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > tools/list as clients re
             "type": "object",
             "properties": {
               "id": {
-                "type": "string",
-                "description": "Product number. Pass it to getProductAvailability."
+                "type": "string"
               },
               "name": {
-                "type": "string",
-                "description": "Product name, in Korean."
+                "type": "string"
               },
               "price": {
-                "type": "integer",
-                "description": "Price in KRW."
+                "type": "integer"
               },
               "image": {
-                "anyOf": [
-                  {
-                    "type": "string",
-                    "format": "uri"
-                  },
-                  {
-                    "type": "null"
-                  }
-                ],
-                "description": "Image URL; null when the catalogue has no image."
+                "type": [
+                  "string",
+                  "null"
+                ]
               },
               "stock": {
-                "type": "integer",
-                "minimum": 1,
-                "description": "Units in stock at the requested store."
+                "type": "integer"
               },
               "stairNo": {
-                "type": "integer",
-                "description": "Floor inside the store (negative numbers are basement floors: -1 is B1)."
+                "type": "integer"
               },
               "zoneNo": {
-                "type": "integer",
-                "description": "Zone number on that floor."
+                "type": "integer"
               },
               "floorLabel": {
-                "description": "The floor as shoppers read it: B1, 1F, 2F; null when unknown.",
                 "type": [
                   "string",
                   "null"
                 ]
               }
-            },
-            "required": [
-              "id",
-              "name",
-              "price",
-              "image",
-              "stock",
-              "stairNo",
-              "zoneNo",
-              "floorLabel"
-            ],
-            "additionalProperties": false,
-            "description": "A product that is in stock at the requested store."
-          },
-          "description": "In-stock products, in catalogue relevance order."
+            }
+          }
+        },
+        "asOf": {
+          "type": "string"
         },
         "hasMore": {
-          "type": "boolean",
-          "description": "Whether more catalogue pages remain to scan."
+          "type": "boolean"
         },
         "nextPage": {
-          "type": "integer",
-          "minimum": 1,
-          "description": "Value to pass as currentPage for the next page."
+          "type": "integer"
         },
         "hint": {
-          "description": "Only when nothing in stock was found: what to try next (the catalogue search, or the nearby search).",
           "type": "string"
         }
-      },
-      "required": [
-        "products",
-        "hasMore",
-        "nextPage"
-      ],
-      "additionalProperties": false,
-      "description": "One page of an in-store product search."
+      }
     },
     "annotations": {
       "title": "Search products in stock at a store",
       "readOnlyHint": true,
-      "destructiveHint": false,
-      "idempotentHint": true,
       "openWorldHint": true,
       "untrustedContentHint": true
     }
@@ -4113,14 +4340,14 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > tools/list as clients re
   {
     "name": "get_product_availability",
     "title": "Get a product's stock here and nearby",
-    "description": "Stock and placement of one Daiso (다이소) product at one store, and nearby stores that have it.\\n\`stock\` is the units at branchCode (0 means out of stock there); \`stairNo\` (floor; -1 is B1), \`floorLabel\` (B1, 1F …) and \`zoneNo\` are null when the placement is unknown.\\n\`otherBranches\` lists up to 20 of the 50 stores nearest to branchCode that have the product in stock, nearest first, each with \`code\`, \`name\`, \`address\`, \`stock\` and \`distanceKm\` (kilometres from branchCode).\\nGet productId from search_products or search_catalogue and branchCode from search_stores. Fails with not_found when no product has that id. Stock changes quickly; call again rather than reusing an old answer.",
+    "description": "One Daiso (다이소) product id at one store: stock (0 = none), floor and zone (null if unknown), the product, the store (hours, openNow), and up to 20 of the 50 nearest stores with it, nearest first. \`asOf\`: when stock was read.\\nFor a product word, or \\"here or else the nearest\\", use find_product_nearby.",
     "inputSchema": {
       "type": "object",
       "properties": {
         "productId": {
           "type": "string",
           "pattern": "^[A-Za-z]?\\\\d{4,15}$",
-          "description": "Product number (\`id\`) from search_products or search_catalogue, e.g. 1049275."
+          "description": "Product \`id\` from search_products or search_catalogue."
         },
         "branchCode": {
           "type": "string",
@@ -4138,34 +4365,21 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > tools/list as clients re
       "type": "object",
       "properties": {
         "stock": {
-          "type": "integer",
-          "minimum": 0,
-          "description": "Units in stock at the requested store. 0 means out of stock."
+          "type": "integer"
         },
         "stairNo": {
-          "anyOf": [
-            {
-              "type": "integer"
-            },
-            {
-              "type": "null"
-            }
-          ],
-          "description": "Floor; null when placement is unknown."
+          "type": [
+            "integer",
+            "null"
+          ]
         },
         "zoneNo": {
-          "anyOf": [
-            {
-              "type": "integer"
-            },
-            {
-              "type": "null"
-            }
-          ],
-          "description": "Zone; null when placement is unknown."
+          "type": [
+            "integer",
+            "null"
+          ]
         },
         "floorLabel": {
-          "description": "The floor as shoppers read it: B1, 1F, 2F; null when unknown.",
           "type": [
             "string",
             "null"
@@ -4177,58 +4391,83 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > tools/list as clients re
             "type": "object",
             "properties": {
               "code": {
-                "type": "string",
-                "description": "Store code."
+                "type": "string"
               },
               "name": {
-                "type": "string",
-                "description": "Store name."
+                "type": "string"
               },
               "address": {
-                "type": "string",
-                "description": "Street address, in Korean."
+                "type": "string"
               },
               "stock": {
-                "type": "integer",
-                "minimum": 1,
-                "description": "Units in stock."
+                "type": "integer"
               },
               "distanceKm": {
-                "description": "Distance from the requested store in kilometres.",
                 "type": [
                   "number",
                   "null"
                 ]
+              },
+              "openNow": {
+                "type": [
+                  "boolean",
+                  "null"
+                ]
               }
+            }
+          }
+        },
+        "product": {
+          "type": "object",
+          "properties": {
+            "id": {
+              "type": "string"
             },
-            "required": [
-              "code",
-              "name",
-              "address",
-              "stock",
-              "distanceKm"
-            ],
-            "additionalProperties": false,
-            "description": "A nearby store that has the product in stock."
-          },
-          "description": "Nearby stores (of the 50 nearest) that have the product in stock, nearest first, at most 20."
+            "name": {
+              "type": [
+                "string",
+                "null"
+              ]
+            },
+            "price": {
+              "type": [
+                "integer",
+                "null"
+              ]
+            }
+          }
+        },
+        "store": {
+          "type": "object",
+          "properties": {
+            "code": {
+              "type": "string"
+            },
+            "name": {
+              "type": "string"
+            },
+            "openNow": {
+              "type": [
+                "boolean",
+                "null"
+              ]
+            },
+            "openTime": {
+              "type": "string"
+            },
+            "closeTime": {
+              "type": "string"
+            }
+          }
+        },
+        "asOf": {
+          "type": "string"
         }
-      },
-      "required": [
-        "stock",
-        "stairNo",
-        "zoneNo",
-        "floorLabel",
-        "otherBranches"
-      ],
-      "additionalProperties": false,
-      "description": "One product's stock and placement at a store, and nearby stores that have it."
+      }
     },
     "annotations": {
       "title": "Get a product's stock here and nearby",
       "readOnlyHint": true,
-      "destructiveHint": false,
-      "idempotentHint": true,
       "openWorldHint": true,
       "untrustedContentHint": true
     }
@@ -4236,7 +4475,7 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > tools/list as clients re
   {
     "name": "search_catalogue",
     "title": "Search the Daiso catalogue",
-    "description": "Search the Daiso (다이소) product catalogue by keyword, whatever the stock in any store: products with \`id\`, \`name\` (Korean), \`price\` (KRW) and \`image\` (URL or null), in relevance order.\\nReturns up to 20 products a page; \`total\` is how many the catalogue matches in all. \`hasMore\` is true when another page follows: call again with currentPage = nextPage.\\nUse it to learn what a product is called and its id, or when search_products found nothing in stock at a store. Next: find_product_nearby (keyword = the product name or id) for the nearest stores that have it, or get_product_availability (productId = id) at one store.",
+    "description": "Search the Daiso (다이소) catalogue, whatever the stock: up to 20 products a page, best first; \`total\` = all matches (0 with a \`hint\` when none). More: currentPage = nextPage.\\nNext: find_product_nearby or get_product_availability with an id.",
     "inputSchema": {
       "type": "object",
       "properties": {
@@ -4244,11 +4483,11 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > tools/list as clients re
           "type": "string",
           "minLength": 1,
           "maxLength": 100,
-          "description": "Product name or kind, 1 to 100 characters, best in Korean (e.g. 우산, 수납함), or a product number."
+          "description": "Product word in Korean (e.g. 우산) or a product number."
         },
         "currentPage": {
           "default": 1,
-          "description": "Page number, from 1. Default 1.",
+          "description": "Page, from 1.",
           "type": "integer",
           "minimum": 1,
           "maximum": 1000
@@ -4268,77 +4507,43 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > tools/list as clients re
             "type": "object",
             "properties": {
               "id": {
-                "type": "string",
-                "description": "Product number. Pass it to getProductAvailability, or as the keyword of findProductNearby."
+                "type": "string"
               },
               "name": {
-                "type": "string",
-                "description": "Product name, in Korean."
+                "type": "string"
               },
               "price": {
-                "type": "integer",
-                "description": "Price in KRW."
+                "type": "integer"
               },
               "image": {
-                "anyOf": [
-                  {
-                    "type": "string",
-                    "format": "uri"
-                  },
-                  {
-                    "type": "null"
-                  }
-                ],
-                "description": "Image URL; null when the catalogue has no image."
+                "type": [
+                  "string",
+                  "null"
+                ]
               }
-            },
-            "required": [
-              "id",
-              "name",
-              "price",
-              "image"
-            ],
-            "additionalProperties": false,
-            "description": "A product of the Daiso catalogue, whatever its stock."
-          },
-          "description": "Catalogue matches in relevance order, in stock or not."
+            }
+          }
         },
         "total": {
-          "anyOf": [
-            {
-              "type": "integer",
-              "minimum": 0
-            },
-            {
-              "type": "null"
-            }
-          ],
-          "description": "Matches the catalogue reports in all; null when it does not say."
+          "type": [
+            "integer",
+            "null"
+          ]
         },
         "hasMore": {
-          "type": "boolean",
-          "description": "Whether another page follows."
+          "type": "boolean"
         },
         "nextPage": {
-          "type": "integer",
-          "minimum": 1,
-          "description": "Value to pass as currentPage for the next page."
+          "type": "integer"
+        },
+        "hint": {
+          "type": "string"
         }
-      },
-      "required": [
-        "products",
-        "total",
-        "hasMore",
-        "nextPage"
-      ],
-      "additionalProperties": false,
-      "description": "One page of the catalogue search."
+      }
     },
     "annotations": {
       "title": "Search the Daiso catalogue",
       "readOnlyHint": true,
-      "destructiveHint": false,
-      "idempotentHint": true,
       "openWorldHint": true,
       "untrustedContentHint": true
     }
@@ -4346,7 +4551,7 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > tools/list as clients re
   {
     "name": "find_product_nearby",
     "title": "Find which nearby store has a product",
-    "description": "Which Daiso (다이소) stores near a store or a place have a product in stock, nearest first, and on which floor: the answer to \\"where near me can I buy X?\\" in one call.\\nGive \`keyword\` (product name, best in Korean, e.g. 우산, or a product id) and either \`branchCode\` (a store code from search_stores; that store is included, at distance 0) or \`latitude\`+\`longitude\`. The best 3 catalogue matches are checked against the 50 nearest stores.\\n\`products\` lists the products checked (id, name, price). \`results\` has up to 20 entries, one per store and product in stock, nearest first: \`store\` (code, name, address, distanceKm, openNow), productId, productName, price, \`stock\` (≥ 1), and \`stairNo\`/\`zoneNo\`/\`floorLabel\` (e.g. B1, 2F) for the nearest 5 (null when unknown).\\nAn empty \`results\` comes with a \`hint\`. Stock changes quickly; ask again rather than reusing an old answer.",
+    "description": "Does this Daiso (다이소) store have a product; if not, which nearby store does, on which floor, open now? One call, for a product word (우산).\\nChecks the best 10 catalogue matches (\`products\`; \`matched\` = all) at the 50 nearest stores. \`here\`: the asked store, distance 0, its items in stock ([] if none; \`unknown\`: ids whose stock could not be read). \`stores\`: up to 20 others with any, nearest first. Floors for \`here\` and the nearest 5; \`placement\`: known, unknown (chain has none), not_checked. \`asOf\`: when stock was read.",
     "inputSchema": {
       "type": "object",
       "properties": {
@@ -4354,21 +4559,21 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > tools/list as clients re
           "type": "string",
           "minLength": 1,
           "maxLength": 100,
-          "description": "Product name or kind, 1 to 100 characters (e.g. 우산), or a product number from search_catalogue."
+          "description": "Product word in Korean (e.g. 우산) or a product number."
         },
         "branchCode": {
-          "description": "5-digit store code from search_stores, e.g. 11199 (that store is included, at distance 0). Give this or latitude and longitude.",
+          "description": "The store asked about (e.g. 11199); or latitude and longitude.",
           "type": "string",
           "pattern": "^\\\\d{5}$"
         },
         "latitude": {
-          "description": "Latitude of the place to search around, in decimal degrees (South Korea is about 33 to 39), with longitude; instead of branchCode.",
+          "description": "Latitude to search around, with longitude.",
           "type": "number",
           "minimum": -90,
           "maximum": 90
         },
         "longitude": {
-          "description": "Longitude of the place to search around, in decimal degrees (South Korea is about 124 to 132), with latitude; instead of branchCode.",
+          "description": "Longitude, with latitude.",
           "type": "number",
           "minimum": -180,
           "maximum": 180
@@ -4382,157 +4587,177 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > tools/list as clients re
     "outputSchema": {
       "type": "object",
       "properties": {
+        "origin": {
+          "type": "object",
+          "properties": {
+            "lat": {
+              "type": "number"
+            },
+            "lng": {
+              "type": "number"
+            }
+          }
+        },
         "products": {
           "type": "array",
           "items": {
             "type": "object",
             "properties": {
               "id": {
-                "type": "string",
-                "description": "Product number. Pass it to getProductAvailability, or as the keyword of findProductNearby."
+                "type": "string"
               },
               "name": {
-                "type": "string",
-                "description": "Product name, in Korean."
+                "type": "string"
               },
               "price": {
-                "type": "integer",
-                "description": "Price in KRW."
+                "type": "integer"
+              }
+            }
+          }
+        },
+        "matched": {
+          "type": [
+            "integer",
+            "null"
+          ]
+        },
+        "here": {
+          "type": "object",
+          "properties": {
+            "store": {
+              "$ref": "#/definitions/s0"
+            },
+            "items": {
+              "type": "array",
+              "items": {
+                "$ref": "#/definitions/s1"
               }
             },
-            "required": [
-              "id",
-              "name",
-              "price"
-            ],
-            "additionalProperties": false
-          },
-          "description": "The catalogue matches that were checked, best first."
+            "unknown": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
         },
-        "results": {
+        "stores": {
           "type": "array",
           "items": {
             "type": "object",
             "properties": {
               "store": {
-                "type": "object",
-                "properties": {
-                  "code": {
-                    "type": "string",
-                    "description": "Store code."
-                  },
-                  "name": {
-                    "type": "string",
-                    "description": "Store name, in Korean."
-                  },
-                  "address": {
-                    "type": "string",
-                    "description": "Street address, in Korean."
-                  },
-                  "distanceKm": {
-                    "description": "Distance in kilometres from the point or store asked about.",
-                    "type": [
-                      "number",
-                      "null"
-                    ]
-                  },
-                  "openNow": {
-                    "description": "Open now by posted hours, Korea time (holidays not known); null when unknown.",
-                    "type": [
-                      "boolean",
-                      "null"
-                    ]
-                  }
-                },
-                "required": [
-                  "code",
-                  "name",
-                  "address",
-                  "distanceKm",
-                  "openNow"
-                ],
-                "additionalProperties": false,
-                "description": "The store that has the product."
+                "$ref": "#/definitions/s0"
               },
-              "productId": {
-                "type": "string",
-                "description": "Product number."
-              },
-              "productName": {
-                "type": "string",
-                "description": "Product name, in Korean."
-              },
-              "price": {
-                "type": "integer",
-                "description": "Price in KRW."
-              },
-              "stock": {
-                "type": "integer",
-                "minimum": 1,
-                "description": "Units in stock at that store."
-              },
-              "stairNo": {
-                "anyOf": [
-                  {
-                    "type": "integer"
-                  },
-                  {
-                    "type": "null"
-                  }
-                ],
-                "description": "Floor (negative = basement); null when unknown or not looked up."
-              },
-              "zoneNo": {
-                "anyOf": [
-                  {
-                    "type": "integer"
-                  },
-                  {
-                    "type": "null"
-                  }
-                ],
-                "description": "Zone on that floor; null when unknown or not looked up."
-              },
-              "floorLabel": {
-                "description": "The floor as shoppers read it: B1, 1F, 2F; null when unknown.",
-                "type": [
-                  "string",
-                  "null"
-                ]
+              "items": {
+                "type": "array",
+                "items": {
+                  "$ref": "#/definitions/s1"
+                }
               }
-            },
-            "required": [
-              "store",
-              "productId",
-              "productName",
-              "price",
-              "stock",
-              "stairNo",
-              "zoneNo",
-              "floorLabel"
-            ],
-            "additionalProperties": false,
-            "description": "One store that has one of the products in stock."
-          },
-          "description": "Stores (of the 50 nearest) that have one of the products in stock, nearest first, at most 20; floor and zone are looked up for the nearest 5."
+            }
+          }
+        },
+        "asOf": {
+          "type": "string"
         },
         "hint": {
-          "description": "Only when the answer is empty: why, and what to try next.",
           "type": "string"
         }
       },
-      "required": [
-        "products",
-        "results"
-      ],
-      "additionalProperties": false,
-      "description": "Which nearby stores have a product in stock, nearest first."
+      "definitions": {
+        "s0": {
+          "type": "object",
+          "properties": {
+            "code": {
+              "type": "string"
+            },
+            "name": {
+              "type": "string"
+            },
+            "address": {
+              "type": "string"
+            },
+            "lat": {
+              "type": "number"
+            },
+            "lng": {
+              "type": "number"
+            },
+            "distanceKm": {
+              "type": [
+                "number",
+                "null"
+              ]
+            },
+            "openNow": {
+              "type": [
+                "boolean",
+                "null"
+              ]
+            },
+            "openTime": {
+              "type": "string"
+            },
+            "closeTime": {
+              "type": "string"
+            },
+            "facilities": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        },
+        "s1": {
+          "type": "object",
+          "properties": {
+            "productId": {
+              "type": "string"
+            },
+            "productName": {
+              "type": "string"
+            },
+            "price": {
+              "type": "integer"
+            },
+            "stock": {
+              "type": "integer"
+            },
+            "stairNo": {
+              "type": [
+                "integer",
+                "null"
+              ]
+            },
+            "zoneNo": {
+              "type": [
+                "integer",
+                "null"
+              ]
+            },
+            "floorLabel": {
+              "type": [
+                "string",
+                "null"
+              ]
+            },
+            "placement": {
+              "type": "string",
+              "enum": [
+                "known",
+                "unknown",
+                "not_checked"
+              ]
+            }
+          }
+        }
+      }
     },
     "annotations": {
       "title": "Find which nearby store has a product",
       "readOnlyHint": true,
-      "destructiveHint": false,
-      "idempotentHint": true,
       "openWorldHint": true,
       "untrustedContentHint": true
     },

@@ -134,3 +134,12 @@ t.test('the link lives on the tool, not on results; descriptions promise no view
     t.notMatch(tool.description, /\b(map|view|widget|UI)\b/i, `${tool.name}'s description promises no map or view`)
   }
 })
+
+t.test('the view names every facility, in English and in Korean', async (t) => {
+  const { FACILITIES } = await import('../../../src/facilities.js')
+  const { wordsFor } = await import('../../../tools/app/view/words.js')
+  for (const locale of ['en-US', 'ko-KR']) {
+    const words = wordsFor(locale)
+    for (const facility of FACILITIES) t.ok(words.facilities[facility], `${locale} names ${facility}`)
+  }
+})

@@ -42,19 +42,25 @@ export function isStorePage(value: unknown): value is StorePage {
   )
 }
 
+/** Rows the answer card lists, and products each nearby store lists; the rest are counted in one line. */
+const CARD_ROWS = 4
+const STORE_ITEMS = 2
+
 const stockOf = (item: NearbyItem | undefined): number | 'unknown' =>
   item && typeof item.stock === 'number' && Number.isFinite(item.stock) && item.stock >= 1 ? item.stock : 'unknown'
 
 /**
  * The answer card's store and rows. With a store asked about: every checked product there, in stock,
- * sold out (the answer lists the store without it), or unknown. Without one: the nearest store that has any.
+ * sold out (the store is listed without it), or unknown (its id is in `here.unknown`). Without one: the nearest store that has any.
  */
 function cardOf(data: ProductNearby): { title: 'atStore' | 'nearestWithStock'; store: NearbyStore; rows: CardRow[] } | undefined {
   if (data.here) {
     const items = data.here.items
+    const unread = new Set(data.here.unknown ?? [])
     const rows: CardRow[] = data.products.map((product) => {
       const item = items.find((i) => i.productId === product.id)
-      return { name: product.name, price: product.price, stock: item ? stockOf(item) : 'soldout', item }
+      const stock = item ? stockOf(item) : unread.has(product.id) ? 'unknown' : 'soldout'
+      return { name: product.name, price: product.price, stock, item }
     })
     for (const item of items) {
       if (!data.products.some((p) => p.id === item.productId))
@@ -161,6 +167,12 @@ function card(data: ProductNearby, context: RenderContext): { element: HTMLEleme
     }
   }
   const { store, rows } = answer
+  // Up to ten products are checked: the card shows the few that matter (in stock, then unknown, then sold
+  // out) and says how many more, so the page stays short in a chat; the text answer has them all.
+  const rank = (row: CardRow) => (typeof row.stock === 'number' ? 0 : row.stock === 'unknown' ? 1 : 2)
+  const ordered = [...rows].sort((a, b) => rank(a) - rank(b))
+  const shown = ordered.slice(0, CARD_ROWS)
+  const rest = ordered.slice(CARD_ROWS)
   const distance = formatDistance(store.distanceKm, words)
   const element = h(
     'section',
@@ -176,7 +188,7 @@ function card(data: ProductNearby, context: RenderContext): { element: HTMLEleme
     h(
       'ul',
       { class: 'rows' },
-      ...rows.map((row) => {
+      ...shown.map((row) => {
         const stock =
           typeof row.stock === 'number'
             ? h('span', { class: 'stock in-stock', 'data-stock': String(row.stock) }, words.inStock(row.stock))
@@ -196,6 +208,7 @@ function card(data: ProductNearby, context: RenderContext): { element: HTMLEleme
         )
       }),
     ),
+    rest.length > 0 ? h('p', { class: 'more-rows' }, words.moreRows(rest.length, rest.filter((r) => r.stock === 'soldout').length)) : null,
     data.matched !== null && data.matched > data.products.length
       ? h('p', { class: 'checked' }, words.checked(data.products.length, data.matched))
       : null,
@@ -220,7 +233,7 @@ function storeItem(entry: ProductNearby['stores'][number], index: number, contex
       h(
         'ul',
         { class: 'items' },
-        ...entry.items.map((item) => {
+        ...entry.items.slice(0, STORE_ITEMS).map((item) => {
           const stock = stockOf(item)
           return h(
             'li',
@@ -234,6 +247,7 @@ function storeItem(entry: ProductNearby['stores'][number], index: number, contex
             shelf(item, words),
           )
         }),
+        entry.items.length > STORE_ITEMS ? h('li', { class: 'more-items' }, words.moreItems(entry.items.length - STORE_ITEMS)) : null,
       ),
       links(entry.store, context),
     ),

@@ -13,7 +13,7 @@ export type NearbyStore = {
   lng: number
   /** From the origin; 0 for the asked store. */
   distanceKm: number | null
-  openNow: boolean
+  openNow: boolean | null
   /** HH:MM, Korea time. */
   openTime: string
   closeTime: string
@@ -46,8 +46,8 @@ export type ProductNearby = {
   products: { id: string; name: string; price: number }[]
   /** How many the catalogue has for the keyword; null when it does not say. */
   matched: number | null
-  /** Only when a store code was given; items [] when it has none of the products. */
-  here?: StoreStock
+  /** Only when a store code was given; items [] when it has none of the products; `unknown`: ids whose stock there could not be read. */
+  here?: StoreStock & { unknown?: string[] }
   /** The other stores with any checked product, nearest first, each once. */
   stores: StoreStock[]
   /** ISO time the stock was read from the upstream. */
