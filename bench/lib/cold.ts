@@ -30,10 +30,12 @@ export async function coldRequest<T>(
   warmUpPath: string,
   path: string,
   latencyMs: number,
+  options: { env?: Record<string, string> } = {},
 ): Promise<ColdRun<T>> {
-  const service = await ctx.startService(label, { UPSTREAM_TOKEN_REUSE_MS: String(TOKEN_REUSE_MS) })
+  const service = await ctx.startService(label, { UPSTREAM_TOKEN_REUSE_MS: String(TOKEN_REUSE_MS), ...options.env })
   try {
     const agent = newAgent()
+    if (options.env?.['STORE_DIRECTORY'] === 'on') await directoryBuilt(service.url)
     await ctx.simulator.control.prepare(latencyMs)
     const warm = await fetchJson<unknown>(`${service.url}${warmUpPath}`, { agent })
     if (warm.status !== 200) throw new Error(`warm-up ${warmUpPath} answered ${warm.status}: ${JSON.stringify(warm.json).slice(0, 300)}`)
@@ -53,4 +55,14 @@ export async function coldRequest<T>(
   } finally {
     await service.stop()
   }
+}
+
+/** Waits until the service's store directory is built (its start-up crawl), as it is in production. */
+async function directoryBuilt(serviceUrl: string): Promise<void> {
+  for (let i = 0; i < 300; i++) {
+    const { json } = await fetchJson<{ directory?: { state?: string } }>(`${serviceUrl}/readyz`)
+    if (json.directory?.state === 'ready') return
+    await sleep(100)
+  }
+  throw new Error('the store directory was not built within 30 s')
 }

@@ -33,6 +33,8 @@ async function coldNearby(ctx: BenchContext, params: Record<string, string | num
     `/api/products/nearby?${query(WARM_UP)}`,
     `/api/products/nearby?${query(params)}`,
     latencyMs,
+    // As deployed: the nearest stores come from the store directory, built before the measured request.
+    { env: { STORE_DIRECTORY: 'on' } },
   )
   return {
     wallMs: run.wallMs,
