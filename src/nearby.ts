@@ -61,7 +61,7 @@ export async function findNearby(
     return answer
   }
   if (scanned.length === 0) {
-    throw new UpstreamError('bad_response', 'selStr', 'no store returned for a search around a point')
+    throw UpstreamError.noStores('no store returned for a search around a point')
   }
 
   const stock = await upstream.getStock(
@@ -90,7 +90,7 @@ export async function findNearby(
   }
   const pairs = products.length * scanned.length
   if (unknown >= pairs) {
-    throw new UpstreamError('bad_response', 'selStrPkupStck', `stock unknown at all ${scanned.length} stores checked`)
+    throw UpstreamError.stockUnknown(`stock unknown at all ${scanned.length} stores checked`)
   }
 
   const found = answer.stores.length + (answer.here?.items.length ? 1 : 0)

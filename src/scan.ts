@@ -117,7 +117,7 @@ async function stockAt(upstream: Upstream, storeCode: string, items: CatalogueIt
     return quantity !== null && quantity !== undefined
   })
   if (known.length === 0) {
-    throw new UpstreamError('bad_response', 'selStrPkupStck', `stock unknown for all ${items.length} products at store ${storeCode}`)
+    throw UpstreamError.stockUnknown(`stock unknown for all ${items.length} products at store ${storeCode}`)
   }
   return stock
 }

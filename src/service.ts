@@ -279,7 +279,7 @@ export class StoreService {
         })
       }
     }
-    throw new UpstreamError('bad_response', 'selStrPkupStck', `no stock row for product ${productId} at store ${storeCode}`)
+    throw UpstreamError.stockUnknown(`no stock row for product ${productId} at store ${storeCode}`)
   }
 
   async #requireStore(storeCode: string, signal: AbortSignal): Promise<UpstreamStore> {

@@ -44,6 +44,16 @@ export class UpstreamError extends Error {
     this.unreachable = options.unreachable
   }
 
+  /** The stock lookup answered but told nothing usable (rows missing or junk): unknown, never zero. */
+  static stockUnknown(detail: string): UpstreamError {
+    return new UpstreamError('bad_response', 'selStrPkupStck', detail)
+  }
+
+  /** The store search answered with no store at all where there must be some. */
+  static noStores(detail: string): UpstreamError {
+    return new UpstreamError('bad_response', 'selStr', detail)
+  }
+
   /**
    * What a caller may read in `detail`: the step that failed and how, in our words. Upstream endpoint
    * and field names stay here and in the logs (the message and cause keep them).
