@@ -42,13 +42,28 @@ export default tseslint.config(
   },
   {
     files: ['tools/**/*.ts'],
-    ignores: ['tools/index.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
-            { regex: '^\\./(search|get|find)-[\\w-]+\\.js$', message: 'A tool imports no other tool; share through a module of its own.' },
+            { regex: '(^|/)src/upstream/', message: 'Tools reach the upstream only through the domain service.' },
+            { group: ['fastify', 'fastify/*', '@fastify/*'], message: 'tools/ is MCP without a web framework: Fastify stays in http/.' },
+            { regex: '(^|/)http/', message: 'tools/ must not import http/: the HTTP door imports MCP, not the other way round.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // One file per tool in tools/tools/: a tool imports no other tool (shared pieces live one floor up).
+    files: ['tools/tools/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^\\./', message: 'A tool imports no other tool; share through a module of its own in tools/.' },
             { regex: '(^|/)src/upstream/', message: 'Tools reach the upstream only through the domain service.' },
             { group: ['fastify', 'fastify/*', '@fastify/*'], message: 'tools/ is MCP without a web framework: Fastify stays in http/.' },
             { regex: '(^|/)http/', message: 'tools/ must not import http/: the HTTP door imports MCP, not the other way round.' },

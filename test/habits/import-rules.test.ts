@@ -51,14 +51,26 @@ const cases: Array<{ file: string; code: string; fails: boolean; why: string }> 
   },
   { file: 'src/fine.ts', code: "import { LIMITS } from './schemas.js'\nexport const l = LIMITS\n", fails: false, why: 'src/ imports src/' },
   {
-    file: 'tools/violation.ts',
+    file: 'tools/tools/violation.ts',
     code: "import { searchStores } from './search-stores.js'\nexport const s = searchStores\n",
     fails: true,
     why: 'a tool imports another tool',
   },
   {
-    file: 'tools/fine.ts',
-    code: "import { READ_ONLY } from './definition.js'\nexport const r = READ_ONLY\n",
+    file: 'tools/tools/violation.ts',
+    code: "import { helper } from './any-name-at-all.js'\nexport const h = helper\n",
+    fails: true,
+    why: 'a tool imports a sibling, whatever its name',
+  },
+  {
+    file: 'tools/tools/violation.ts',
+    code: "import Fastify from 'fastify'\nexport const f = Fastify\n",
+    fails: true,
+    why: 'a tool imports Fastify',
+  },
+  {
+    file: 'tools/tools/fine.ts',
+    code: "import { READ_ONLY } from '../definition.js'\nexport const r = READ_ONLY\n",
     fails: false,
     why: 'a tool imports the shared definition',
   },
@@ -94,7 +106,7 @@ const cases: Array<{ file: string; code: string; fails: boolean; why: string }> 
   },
   {
     file: 'tools/index.ts',
-    code: "import { searchStores } from './search-stores.js'\nexport const s = searchStores\n",
+    code: "import { searchStores } from './tools/search-stores.js'\nexport const s = searchStores\n",
     fails: false,
     why: 'the index registers every tool',
   },

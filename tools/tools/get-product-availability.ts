@@ -1,8 +1,8 @@
-import { bind } from '../src/inputs.js'
-import { getProductAvailability as getProductAvailabilityOperation } from '../src/operations.js'
-import { LIMITS, ProductAvailabilitySchema } from '../src/schemas.js'
-import { READ_ONLY, defineTool } from './definition.js'
-import { MCP_VOCABULARY } from './vocabulary.js'
+import { bind } from '../../src/inputs.js'
+import { getProductAvailability as getProductAvailabilityOperation } from '../../src/operations.js'
+import { LIMITS, ProductAvailabilitySchema } from '../../src/schemas.js'
+import { READ_ONLY, defineTool } from '../definition.js'
+import { MCP_VOCABULARY } from '../vocabulary.js'
 
 export const getProductAvailability = defineTool({
   name: 'get_product_availability',

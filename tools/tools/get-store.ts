@@ -1,8 +1,8 @@
-import { bind } from '../src/inputs.js'
-import { getStore as getStoreOperation } from '../src/operations.js'
-import { StoreSchema } from '../src/schemas.js'
-import { READ_ONLY, defineTool } from './definition.js'
-import { MCP_VOCABULARY } from './vocabulary.js'
+import { bind } from '../../src/inputs.js'
+import { getStore as getStoreOperation } from '../../src/operations.js'
+import { StoreSchema } from '../../src/schemas.js'
+import { READ_ONLY, defineTool } from '../definition.js'
+import { MCP_VOCABULARY } from '../vocabulary.js'
 
 export const getStore = defineTool({
   name: 'get_store',

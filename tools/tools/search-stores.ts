@@ -1,8 +1,8 @@
-import { bind } from '../src/inputs.js'
-import { storeSearch } from '../src/operations.js'
-import { READ_ONLY, defineTool } from './definition.js'
-import { StorePageSchema, storePage } from './store-page.js'
-import { MCP_VOCABULARY } from './vocabulary.js'
+import { bind } from '../../src/inputs.js'
+import { storeSearch } from '../../src/operations.js'
+import { READ_ONLY, defineTool } from '../definition.js'
+import { StorePageSchema, storePage } from '../store-page.js'
+import { MCP_VOCABULARY } from '../vocabulary.js'
 
 export const searchStores = defineTool({
   name: 'search_stores',

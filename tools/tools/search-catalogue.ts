@@ -1,8 +1,8 @@
-import { bind } from '../src/inputs.js'
-import { searchCatalogue as searchCatalogueOperation } from '../src/operations.js'
-import { CataloguePageSchema, LIMITS } from '../src/schemas.js'
-import { READ_ONLY, defineTool } from './definition.js'
-import { MCP_VOCABULARY } from './vocabulary.js'
+import { bind } from '../../src/inputs.js'
+import { searchCatalogue as searchCatalogueOperation } from '../../src/operations.js'
+import { CataloguePageSchema, LIMITS } from '../../src/schemas.js'
+import { READ_ONLY, defineTool } from '../definition.js'
+import { MCP_VOCABULARY } from '../vocabulary.js'
 
 export const searchCatalogue = defineTool({
   name: 'search_catalogue',

@@ -1,9 +1,9 @@
-import { bind } from '../src/inputs.js'
-import { storeSearch } from '../src/operations.js'
-import { APP_VIEW_TOOL_META } from './app/meta.js'
-import { READ_ONLY, defineTool } from './definition.js'
-import { StorePageSchema, storePage } from './store-page.js'
-import { MCP_VOCABULARY } from './vocabulary.js'
+import { bind } from '../../src/inputs.js'
+import { storeSearch } from '../../src/operations.js'
+import { APP_VIEW_TOOL_META } from '../app/meta.js'
+import { READ_ONLY, defineTool } from '../definition.js'
+import { StorePageSchema, storePage } from '../store-page.js'
+import { MCP_VOCABULARY } from '../vocabulary.js'
 
 export const searchNearbyStores = defineTool({
   name: 'search_nearby_stores',

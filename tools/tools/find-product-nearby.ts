@@ -1,9 +1,9 @@
-import { bind } from '../src/inputs.js'
-import { findProductNearby as findProductNearbyOperation } from '../src/operations.js'
-import { LIMITS, ProductNearbySchema } from '../src/schemas.js'
-import { APP_VIEW_TOOL_META } from './app/meta.js'
-import { READ_ONLY, defineTool } from './definition.js'
-import { MCP_VOCABULARY } from './vocabulary.js'
+import { bind } from '../../src/inputs.js'
+import { findProductNearby as findProductNearbyOperation } from '../../src/operations.js'
+import { LIMITS, ProductNearbySchema } from '../../src/schemas.js'
+import { APP_VIEW_TOOL_META } from '../app/meta.js'
+import { READ_ONLY, defineTool } from '../definition.js'
+import { MCP_VOCABULARY } from '../vocabulary.js'
 
 export const findProductNearby = defineTool({
   name: 'find_product_nearby',

@@ -1,8 +1,8 @@
-import { bind } from '../src/inputs.js'
-import { searchStoreProducts } from '../src/operations.js'
-import { LIMITS, ProductSearchResultSchema } from '../src/schemas.js'
-import { READ_ONLY, defineTool } from './definition.js'
-import { MCP_VOCABULARY } from './vocabulary.js'
+import { bind } from '../../src/inputs.js'
+import { searchStoreProducts } from '../../src/operations.js'
+import { LIMITS, ProductSearchResultSchema } from '../../src/schemas.js'
+import { READ_ONLY, defineTool } from '../definition.js'
+import { MCP_VOCABULARY } from '../vocabulary.js'
 
 export const searchProducts = defineTool({
   name: 'search_products',
