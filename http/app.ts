@@ -4,8 +4,8 @@ import type { Config } from '../src/config.js'
 import type { Runtime } from '../src/runtime.js'
 import type { StoreService } from '../src/service.js'
 import { installErrorHandling } from './errors.js'
-import { hardenedServerOptions, installHardening } from './hardening.js'
-import { RouteRegistry } from './registry.js'
+import { hardenedServerOptions, installHardening, installServerRefusals } from './hardening.js'
+import { RouteRegistry, addHttpMethods } from './registry.js'
 import { createDiscoveryDocuments, registerDiscoveryRoutes, type DiscoveryDocuments } from './routes/discovery.js'
 import { registerHealthRoutes } from './routes/health.js'
 import { registerIndexRoute } from './routes/index.js'
@@ -43,9 +43,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: options.logger ?? false,
     routerOptions: { maxParamLength: 200 },
     bodyLimit: 1024 * 1024,
-    ...hardenedServerOptions(config.publicBaseUrl),
+    ...hardenedServerOptions(config),
   })
-  const openStreams = new OpenStreams(config.streams.maxOpen)
+  installServerRefusals(app.server, config.publicBaseUrl)
+  addHttpMethods(app)
+  const openStreams = new OpenStreams(config.streams.maxOpen, config.streams.maxPerClient)
   app.decorate('publicBaseUrl', config.publicBaseUrl)
   app.decorate('openStreams', openStreams)
   const registry = new RouteRegistry()

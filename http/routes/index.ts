@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import { VERSION } from '../../src/config.js'
+import { explicitQuality } from '../accept.js'
 import { baseUrl } from '../base-url.js'
 import type { RouteRegistry } from '../registry.js'
 
@@ -68,7 +69,7 @@ export function registerIndexRoute(app: FastifyInstance, { registry }: { registr
   // route table (index, OpenAPI, /developers).
   app.get('/', async (request, reply) => {
     // Browsers name text/html explicitly; curl and API clients send */* or application/json.
-    const wantsHtml = /(^|,)\s*text\/html\s*(;|,|$)/i.test(request.headers.accept ?? '')
+    const wantsHtml = explicitQuality(request.headers.accept, 'text/html') > 0
     return reply.header('vary', 'accept').redirect(wantsHtml ? DOCUMENTATION_PATHS.developers! : '/api', 302)
   })
 }
