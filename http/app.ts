@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import type { Config } from '../src/config.js'
 import type { Runtime } from '../src/runtime.js'
 import type { StoreService } from '../src/service.js'
+import { ClientKeys, installClientKeys } from './client.js'
 import { installErrorHandling } from './errors.js'
 import { hardenedServerOptions, installHardening, installServerRefusals } from './hardening.js'
 import { RouteRegistry, addHttpMethods } from './registry.js'
@@ -70,6 +71,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     maxAge: 86_400,
     strictPreflight: false,
   })
+  const clientKeys = new ClientKeys(config.sharedEgressRanges)
+  installClientKeys(app, clientKeys)
   await installHardening(app, { rateLimitPerMinute: config.rateLimitPerMinute, redis: runtime.fleet?.client })
 
   registerIndexRoute(app, deps)

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { Socket } from 'node:net'
 import rateLimit from '@fastify/rate-limit'
-import type { FastifyHttpOptions, FastifyInstance } from 'fastify'
+import type { FastifyHttpOptions, FastifyInstance, FastifyReply } from 'fastify'
 import type { Redis } from 'ioredis'
 import type { Config } from '../src/config.js'
 import { ServiceError, errorDocumentationUrl } from '../src/errors.js'
@@ -157,6 +157,54 @@ function unencodedTarget(raw: unknown): string | null {
   return encoded.length <= 512 ? encoded : `${encoded.slice(0, 509)}...`
 }
 
+/** Statuses that refuse a body the client may still be sending. */
+const REFUSED_BODY = new Set([413, 415])
+/** A refused body up to this size is read and discarded before the answer; a larger one closes the connection. */
+export const DRAIN_BOUND_BYTES = 8 * 1024 * 1024
+/** And for at most this long (a slow sender is then cut off, after the answer). */
+const DRAIN_BOUND_MS = 5_000
+
+/**
+ * A server that answers 413/415 and closes while the client is still sending makes the kernel reset the
+ * connection, and the client reads a reset instead of the Error. So the rest of a refused body is read
+ * and thrown away (up to DRAIN_BOUND_BYTES and DRAIN_BOUND_MS) before the answer goes out; past the bound
+ * the answer says `connection: close`, and Node closes only after it is flushed.
+ */
+async function drainRefusedBody(raw: IncomingMessage, reply: FastifyReply): Promise<void> {
+  const declared = Number(raw.headers['content-length'])
+  if (!(Number.isFinite(declared) && declared <= DRAIN_BOUND_BYTES)) {
+    reply.header('connection', 'close')
+    if (!Number.isFinite(declared)) return // chunked: no way to know how much is left
+  }
+  let seen = 0
+  await new Promise<void>((resolve) => {
+    const finish = () => {
+      clearTimeout(timer)
+      raw.off('data', count)
+      raw.off('end', finish)
+      raw.off('close', finish)
+      raw.off('error', finish)
+      resolve()
+    }
+    const count = (chunk: Buffer) => {
+      seen += chunk.length
+      if (seen > DRAIN_BOUND_BYTES) {
+        reply.header('connection', 'close')
+        finish()
+      }
+    }
+    const timer = setTimeout(() => {
+      reply.header('connection', 'close')
+      finish()
+    }, DRAIN_BOUND_MS)
+    raw.on('data', count)
+    raw.once('end', finish)
+    raw.once('close', finish)
+    raw.once('error', finish)
+    raw.resume()
+  })
+}
+
 /**
  * Every `%` starts a two-digit escape and the escapes decode to UTF-8 (truncated and overlong sequences,
  * lone continuation bytes and `%FF` do not). The query parser would otherwise take such text literally.
@@ -204,6 +252,7 @@ export async function installHardening(app: FastifyInstance, options: { rateLimi
   })
   app.addHook('onSend', async (request, reply, payload) => {
     reply.headers(commonHeaders(request, reply))
+    if (REFUSED_BODY.has(reply.statusCode) && !request.raw.complete) await drainRefusedBody(request.raw, reply)
     return payload
   })
   if (options.rateLimitPerMinute > 0) {
