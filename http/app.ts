@@ -3,9 +3,10 @@ import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions
 import type { Config } from '../src/config.js'
 import type { Runtime } from '../src/runtime.js'
 import type { StoreService } from '../src/service.js'
+import { ClientKeys, installClientKeys } from './client.js'
 import { installErrorHandling } from './errors.js'
-import { hardenedServerOptions, installHardening } from './hardening.js'
-import { RouteRegistry } from './registry.js'
+import { hardenedServerOptions, installHardening, installServerRefusals } from './hardening.js'
+import { RouteRegistry, addHttpMethods } from './registry.js'
 import { createDiscoveryDocuments, registerDiscoveryRoutes, type DiscoveryDocuments } from './routes/discovery.js'
 import { registerHealthRoutes } from './routes/health.js'
 import { registerIndexRoute } from './routes/index.js'
@@ -45,9 +46,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
     // One line per request instead, from the onResponse hook (http/hardening.ts).
     logController: new LogController({ disableRequestLogging: true }),
-    ...hardenedServerOptions(config.publicBaseUrl),
+    ...hardenedServerOptions(config),
   })
-  const openStreams = new OpenStreams(config.streams.maxOpen)
+  installServerRefusals(app.server, config.publicBaseUrl)
+  addHttpMethods(app)
+  const openStreams = new OpenStreams(config.streams.maxOpen, config.streams.maxPerClient)
   app.decorate('publicBaseUrl', config.publicBaseUrl)
   app.decorate('openStreams', openStreams)
   const registry = new RouteRegistry()
@@ -70,6 +73,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     maxAge: 86_400,
     strictPreflight: false,
   })
+  const clientKeys = new ClientKeys(config.sharedEgressRanges)
+  installClientKeys(app, clientKeys)
   await installHardening(app, { rateLimitPerMinute: config.rateLimitPerMinute, redis: runtime.fleet?.client })
 
   registerIndexRoute(app, deps)

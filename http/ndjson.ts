@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import { ServiceError, asServiceError } from '../src/errors.js'
 import type { ProductSearchResult, ScanProgress } from '../src/schemas.js'
 import { errorBody, sendError } from './errors.js'
+import { writeStreamHead } from './stream-head.js'
 import './augment.js' // the app's decorations (types only; see there)
 
 type Scan = (onProgress: (progress: ScanProgress) => void, signal: AbortSignal) => Promise<ProductSearchResult>
@@ -27,16 +28,19 @@ export async function streamScan(request: FastifyRequest, reply: FastifyReply, s
     return { type: 'error', ...body, error: body.error, detail: body.detail ?? body.message }
   }
 
-  const handle = request.server.openStreams.open((reason) => {
+  const { handle, why } = request.server.openStreams.tryOpen((reason) => {
     controller.abort(new Error(reason))
     finish(errorEvent(new ServiceError('shutting_down', { hint: 'Retry the request in a few seconds.', detail: reason })))
-  })
+  }, request.ip)
   if (!handle) {
     sendError(
       request,
       reply,
       new ServiceError('overloaded', {
-        message: 'Too many streams are open; retry shortly.',
+        message:
+          why === 'client'
+            ? 'This client already has as many streams open as one client may; close one or retry shortly.'
+            : 'Too many streams are open; retry shortly.',
         hint: 'Retry after 1 s, or call without streaming.',
         retryAfterSeconds: 1,
       }),
@@ -46,15 +50,11 @@ export async function streamScan(request: FastifyRequest, reply: FastifyReply, s
 
   reply.hijack()
   try {
-    raw.writeHead(200, {
-      ...(reply.getHeaders() as Record<string, string>),
+    writeStreamHead(request, reply, 200, {
       'content-type': 'application/x-ndjson; charset=utf-8',
       'cache-control': 'no-cache, no-transform',
       'x-accel-buffering': 'no', // nginx and friends: do not buffer the stream
       vary: 'Accept',
-      // A hijacked reply skips the onSend hooks that set these on every other response.
-      'x-request-id': request.id,
-      'x-content-type-options': 'nosniff',
     })
     // Each event goes out as it is written (inject()'s fake socket has no setNoDelay).
     if (typeof raw.socket?.setNoDelay === 'function') raw.socket.setNoDelay(true)

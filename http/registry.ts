@@ -1,3 +1,4 @@
+import { METHODS } from 'node:http'
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify'
 import type { z } from 'zod'
 import { ServiceError } from '../src/errors.js'
@@ -57,8 +58,9 @@ export class RouteRegistry {
       if (route.method === 'GET') methods.add('HEAD')
       byPath.set(route.path, methods)
     }
-    // OPTIONS stays with the CORS preflight handler.
-    const all: HTTPMethods[] = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH']
+    // Every method Node parses (TRACE, PROPFIND, …; see addHttpMethods) except OPTIONS, which stays with
+    // the CORS preflight handler, and CONNECT, which never reaches routing (http/hardening.ts answers it).
+    const all = app.supportedMethods.filter((m) => m !== 'OPTIONS' && m !== 'CONNECT') as HTTPMethods[]
     for (const [path, methods] of byPath) {
       const others = all.filter((m) => !methods.has(m))
       if (others.length === 0) continue
@@ -75,6 +77,17 @@ export class RouteRegistry {
         },
       })
     }
+  }
+}
+
+/**
+ * Makes every method Node's parser accepts routable, so a known path answers 405 with Allow for TRACE,
+ * PROPFIND or MKCOL too (Fastify knows only the common ones unless told). Call before adding routes.
+ */
+export function addHttpMethods(app: FastifyInstance): void {
+  for (const method of METHODS) {
+    if (method === 'CONNECT' || app.supportedMethods.includes(method)) continue
+    app.addHttpMethod(method, { hasBody: false })
   }
 }
 

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net'
 import { z } from 'zod'
 import { ABOUT } from './about.js'
 import type { ScanLimits } from './scan.js'
@@ -43,6 +44,34 @@ const redisUrl = z
       return false
     }
   }, 'a redis:// or rediss:// URL, e.g. redis://127.0.0.1:6379/0')
+
+/** An IPv4 or IPv6 address, or a CIDR range of either (`10.0.0.0/8`, `fd00::/8`). */
+function isAddressOrCidr(entry: string): boolean {
+  const [address = '', prefix, ...rest] = entry.split('/')
+  const family = isIP(address)
+  if (family === 0 || rest.length > 0) return false
+  if (prefix === undefined) return true
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128)
+}
+
+const addressList = (names: readonly string[]) =>
+  z
+    .string()
+    .transform((v) =>
+      v
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean),
+    )
+    .refine(
+      (entries) => entries.every((entry) => names.includes(entry) || isAddressOrCidr(entry)),
+      `comma-separated IP addresses or CIDR ranges${names.length > 0 ? ` (or ${names.join(', ')})` : ''}; a hop count is not accepted`,
+    )
+
+/** Names proxy-addr (Fastify's trustProxy) understands for the usual private ranges. */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal']
+/** Anthropic's published egress range: claude.ai's MCP traffic arrives from it (many users, one range). */
+export const ANTHROPIC_EGRESS = '160.79.104.0/21'
 
 const HOUR = 3_600_000
 const MINUTE = 60_000
@@ -154,6 +183,34 @@ const EnvSchema = z.object({
   SCAN_DEADLINE_MS: int(1_000, 120_000, 25_000).describe('Hard bound on one product search or availability request.'),
   MAX_CONCURRENT_SCANS: int(1, 10_000, 64).describe('Product searches running at once; more get 503 `overloaded`.'),
   MAX_OPEN_STREAMS: int(1, 10_000, 100).describe('Open NDJSON and MCP SSE streams.'),
+  MAX_STREAMS_PER_CLIENT: int(1, 10_000, 4).describe(
+    'Open NDJSON and MCP SSE streams one client (see `TRUST_PROXY`) may hold, so no client can take them all; more get 503 `overloaded`.',
+  ),
+  HEADERS_TIMEOUT_MS: int(1_000, 10 * MINUTE, 10_000).describe(
+    "How long a client may take to send a request's headers; then 408 `request_timeout` and the connection closes.",
+  ),
+  REQUEST_TIMEOUT_MS: int(1_000, 10 * MINUTE, 30_000).describe(
+    'How long a client may take to send a whole request (headers and body); then 408 `request_timeout` and the connection closes.',
+  ),
+  KEEP_ALIVE_TIMEOUT_MS: int(1_000, 10 * MINUTE, 10_000).describe(
+    "How long an idle keep-alive connection stays open between requests. Keep a proxy's own idle timeout towards the service below it.",
+  ),
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((v) => v ?? '')
+    .pipe(addressList(PROXY_RANGE_NAMES))
+    .describe(
+      'Comma-separated addresses or CIDR ranges of the proxies in front of the service (or `loopback`, `linklocal`, `uniquelocal`). `X-Forwarded-For` is believed only from these, so the rate limit, stream cap and upstream fair share see the real client. Unset: the peer address is the client.',
+    ),
+  SHARED_EGRESS_RANGES: z
+    .string()
+    .optional()
+    .transform((v) => (v === undefined ? ANTHROPIC_EGRESS : v.trim() === 'none' ? '' : v))
+    .pipe(addressList([]))
+    .describe(
+      "Comma-separated CIDR ranges from which many users arrive through one AI host (default: Anthropic's `160.79.104.0/21`): the upstream fair share treats each range as one larger group, and within it a caller's `openai/subject` or address where known. `none` turns it off.",
+    ),
   SSE_MAX_LIFETIME_MS: int(1_000, HOUR, 5 * MINUTE).describe('Lifetime of a `GET /api/mcp` SSE stream.'),
   SSE_KEEPALIVE_MS: int(100, 10 * MINUTE, 15_000).describe('Keep-alive comment interval on that stream.'),
   SHUTDOWN_GRACE_MS: int(0, 10 * MINUTE, 10_000).describe('How long shutdown waits for in-flight requests.'),
@@ -205,6 +262,8 @@ const DEFAULT_SHOWN: { [K in keyof Settings]?: (value: Settings[K]) => string } 
   REDIS_URL: () => '(unset)',
   STORE_DIRECTORY_REFRESH_MS: inUnit(HOUR, 'h'),
   STORE_DIRECTORY_CACHE_DIR: () => 'the platform cache directory',
+  TRUST_PROXY: (proxies) => (proxies.length === 0 ? '(none)' : code(proxies.join(','))),
+  SHARED_EGRESS_RANGES: (ranges) => code(ranges.join(',')),
 }
 
 /** docs/operations.md's configuration table: every variable, its default (as the schema computes it) and meaning. */
@@ -233,7 +292,13 @@ export interface Config {
   scan: ScanLimits
   /** The store directory (src/directory/); `cacheDir` undefined: the platform's cache directory; null: none. */
   directory: { enabled: boolean; refreshMs: number; cacheDir: string | null | undefined }
-  streams: { maxOpen: number; sseMaxLifetimeMs: number; sseKeepaliveMs: number }
+  streams: { maxOpen: number; maxPerClient: number; sseMaxLifetimeMs: number; sseKeepaliveMs: number }
+  /** Bounds on a connection (ms): request headers, the whole request, an idle keep-alive. */
+  timeouts: { headersMs: number; requestMs: number; keepAliveMs: number }
+  /** Proxies whose X-Forwarded-For is believed (addresses, CIDRs or proxy-addr range names); empty: none. */
+  trustProxy: string[]
+  /** CIDR ranges of shared AI-host egress, each one group in the upstream fair share. */
+  sharedEgressRanges: string[]
   shutdownGraceMs: number
   rateLimitPerMinute: number
   allowedHosts: string[]
@@ -294,7 +359,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       refreshMs: e.STORE_DIRECTORY_REFRESH_MS,
       cacheDir: e.STORE_DIRECTORY_CACHE_DIR === 'off' ? null : e.STORE_DIRECTORY_CACHE_DIR,
     },
-    streams: { maxOpen: e.MAX_OPEN_STREAMS, sseMaxLifetimeMs: e.SSE_MAX_LIFETIME_MS, sseKeepaliveMs: e.SSE_KEEPALIVE_MS },
+    timeouts: { headersMs: e.HEADERS_TIMEOUT_MS, requestMs: e.REQUEST_TIMEOUT_MS, keepAliveMs: e.KEEP_ALIVE_TIMEOUT_MS },
+    trustProxy: e.TRUST_PROXY,
+    sharedEgressRanges: e.SHARED_EGRESS_RANGES,
+    streams: {
+      maxOpen: e.MAX_OPEN_STREAMS,
+      maxPerClient: e.MAX_STREAMS_PER_CLIENT,
+      sseMaxLifetimeMs: e.SSE_MAX_LIFETIME_MS,
+      sseKeepaliveMs: e.SSE_KEEPALIVE_MS,
+    },
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     allowedHosts: e.ALLOWED_HOSTS,

@@ -53,6 +53,13 @@ export const ERROR_CODES = {
     when: '`Accept` names no media type the route can send (the MCP endpoint needs JSON and SSE).',
     advice: 'Ask for `application/json` (or `application/x-ndjson` on the product search; both JSON and `text/event-stream` on MCP).',
   },
+  request_timeout: {
+    status: 408,
+    ko: '요청을 받는 데 시간이 너무 오래 걸렸습니다.',
+    en: 'The request took too long to arrive.',
+    when: 'Headers or body not received within `HEADERS_TIMEOUT_MS` / `REQUEST_TIMEOUT_MS` (answered from the socket, which then closes).',
+    advice: 'Send the whole request at once, then read the answer.',
+  },
   payload_too_large: {
     status: 413,
     ko: '요청 본문이 너무 큽니다.',
@@ -66,6 +73,13 @@ export const ERROR_CODES = {
     en: 'Unsupported request media type.',
     when: 'A body that is not JSON.',
     advice: 'Send the body as `application/json`.',
+  },
+  expectation_failed: {
+    status: 417,
+    ko: '지원하지 않는 Expect 헤더입니다.',
+    en: 'The Expect header cannot be met.',
+    when: 'An `Expect` header other than `100-continue`.',
+    advice: 'Leave `Expect` out, or send `Expect: 100-continue`.',
   },
   headers_too_large: {
     status: 431,

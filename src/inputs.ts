@@ -175,6 +175,8 @@ function resolveAliases(
     if (!Object.hasOwn(values, alias)) continue
     const value = values[alias]
     delete values[alias]
+    // An empty alias is absent, as an empty parameter is (a form sends `branchCd=` beside `branchCode`).
+    if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) continue
     const own = values[target]
     if (own === undefined || (typeof own === 'string' && own.trim() === '')) {
       values[target] = value

@@ -40,26 +40,28 @@ const FILLER_WORDS = new Set([
 /** The same words glued to a place ("홍대입구역근처", "강남역에서"). */
 const FILLER_SUFFIXES = ['근처', '주변', '부근', '인근', '근방', '매장', '지점', '에서', '쪽']
 
-/** Short province names as people write them, and how addresses spell them. */
-const REGION_SPELLINGS: Record<string, string[]> = {
-  서울: ['서울특별시'],
-  부산: ['부산광역시'],
-  대구: ['대구광역시'],
-  인천: ['인천광역시'],
-  광주: ['광주광역시', '광주 '],
-  대전: ['대전광역시'],
-  울산: ['울산광역시'],
-  세종: ['세종특별자치시'],
-  경기: ['경기도'],
-  강원: ['강원특별자치도', '강원도'],
-  충북: ['충청북도'],
-  충남: ['충청남도'],
-  전북: ['전북특별자치도', '전라북도'],
-  전남: ['전라남도'],
-  경북: ['경상북도'],
-  경남: ['경상남도'],
-  제주: ['제주특별자치도'],
-}
+/** Short province names as people write them, and how addresses spell them (a Map: the key is the caller's word). */
+const REGION_SPELLINGS = new Map<string, string[]>(
+  Object.entries({
+    서울: ['서울특별시'],
+    부산: ['부산광역시'],
+    대구: ['대구광역시'],
+    인천: ['인천광역시'],
+    광주: ['광주광역시', '광주 '],
+    대전: ['대전광역시'],
+    울산: ['울산광역시'],
+    세종: ['세종특별자치시'],
+    경기: ['경기도'],
+    강원: ['강원특별자치도', '강원도'],
+    충북: ['충청북도'],
+    충남: ['충청남도'],
+    전북: ['전북특별자치도', '전라북도'],
+    전남: ['전라남도'],
+    경북: ['경상북도'],
+    경남: ['경상남도'],
+    제주: ['제주특별자치도'],
+  }),
+)
 
 /** A word that names a province or city is the least selective thing to send upstream. */
 const REGION_WORD = /^(서울|부산|대구|인천|광주|대전|울산|세종|경기|강원|충북|충남|전북|전남|경북|경남|제주|충청|전라|경상)/
@@ -127,7 +129,7 @@ function formsOf(word: string): string[] {
       forms.push(stem)
     }
   }
-  const region = REGION_SPELLINGS[word]
+  const region = REGION_SPELLINGS.get(word)
   if (region) forms.push(...region.map((r) => r.trim()))
   return forms
 }
@@ -154,7 +156,7 @@ export function queryPlan(keyword: StoreKeyword, limit = 3): string[] {
   const [first, ...rest] = bySelectivity
   if (!first) return plan
   add(first.text)
-  for (const form of first.forms.slice(1)) if (!REGION_SPELLINGS[first.text]) add(form)
+  for (const form of first.forms.slice(1)) if (!REGION_SPELLINGS.has(first.text)) add(form)
   if (keyword.words.length > 1) add(keyword.words.map((w) => w.text).join(''))
   for (const word of rest) add(word.text)
   return plan

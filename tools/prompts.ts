@@ -2,6 +2,7 @@ import { ServiceError } from '../src/errors.js'
 import { completable, type McpServer } from '@modelcontextprotocol/server'
 import { z } from 'zod'
 import type { StoreService } from '../src/service.js'
+import { LIMITS, fields } from '../src/schemas.js'
 
 /*
  * The two journeys people start from a desktop host's prompt menu. A prompt only frames the request
@@ -22,10 +23,11 @@ const COMPLETION_LIMIT = 10
  */
 function storeNames(service: StoreService) {
   return async (value: string | undefined): Promise<string[]> => {
-    const typed = (value ?? '').trim()
-    if (!typed) return []
+    // The keyword rules of every other door (length, control characters): what breaks them completes to nothing.
+    const typed = fields.keyword().safeParse((value ?? '').slice(0, LIMITS.keywordMaxLength))
+    if (!typed.success) return []
     try {
-      const { stores } = await service.searchStores({ keyword: typed.slice(0, 100), page: 1, pageSize: COMPLETION_LIMIT })
+      const { stores } = await service.searchStores({ keyword: typed.data, page: 1, pageSize: COMPLETION_LIMIT })
       return [...new Set(stores.map((store) => store.name))].slice(0, COMPLETION_LIMIT)
     } catch (error) {
       // Typed so far: only the chain's name or a filler word ("다이소", "근처"); nothing to complete yet.

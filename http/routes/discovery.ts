@@ -9,6 +9,7 @@ import YAML from 'yaml'
 import { invalidParameter } from '../../src/errors.js'
 import { toolDefinitions } from '../../tools/index.js'
 import { advertisedTools, type ListedTool } from '../../tools/advertise.js'
+import { prefers } from '../accept.js'
 import { baseUrl } from '../base-url.js'
 import { DEVELOPERS_CSP, developersHtml } from '../docs/developers.js'
 import {
@@ -244,18 +245,7 @@ export function documentBase(request: FastifyRequest): string {
  * (curl, agents) gets Markdown, a browser's `text/html,…,*∕*;q=0.8` gets HTML.
  */
 export function prefersMarkdown(accept: string | undefined): boolean {
-  let markdown = 0
-  let html = -1
-  for (const range of (accept ?? '').split(',')) {
-    const [type = '', ...params] = range.trim().toLowerCase().split(';')
-    const qParam = params.map((p) => p.trim()).find((p) => p.startsWith('q='))
-    const q = qParam ? Number(qParam.slice(2)) : 1
-    const weight = Number.isFinite(q) ? q : 0
-    const mediaType = type.trim()
-    if (mediaType === 'text/markdown' || mediaType === 'text/x-markdown') markdown = Math.max(markdown, weight)
-    else if (mediaType === 'text/html') html = Math.max(html, weight)
-  }
-  return markdown > 0 && markdown >= html
+  return prefers(accept, ['text/markdown', 'text/x-markdown'], ['text/html'])
 }
 
 const digest = (bytes: Buffer | string) => `sha256:${createHash('sha256').update(bytes).digest('hex')}`

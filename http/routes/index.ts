@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { ABOUT, VERSION } from '../../src/about.js'
+import { explicitQuality } from '../accept.js'
 import { baseUrl } from '../base-url.js'
 import { ApiIndexSchema, SANDBOX_PATHS } from '../contract.js'
 import type { RouteRegistry } from '../registry.js'
@@ -46,7 +47,7 @@ export function registerIndexRoute(app: FastifyInstance, { registry }: { registr
   // route table (index, OpenAPI, /developers).
   app.get('/', async (request, reply) => {
     // Browsers name text/html explicitly; curl and API clients send */* or application/json.
-    const wantsHtml = /(^|,)\s*text\/html\s*(;|,|$)/i.test(request.headers.accept ?? '')
+    const wantsHtml = explicitQuality(request.headers.accept, 'text/html') > 0
     return reply.header('vary', 'accept').redirect(wantsHtml ? '/developers' : '/api', 302)
   })
 }

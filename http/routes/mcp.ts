@@ -19,11 +19,13 @@ import {
 } from '../../tools/protocol.js'
 import { CAPABILITIES, SERVER_DESCRIPTION, SERVER_NAME, SERVER_TITLE } from '../../tools/server.js'
 import { MCP_BODY_LIMIT, createMcpHttpHandler, type McpHttpHandler } from '../../tools/transports/http.js'
+import { explicitQuality } from '../accept.js'
 import { baseUrl } from '../base-url.js'
 import { MCP_PATH, McpServerInfoSchema, SERVER_CARD_PATH } from '../contract.js'
 import { classifyFastifyError } from '../errors.js'
 import { hostPolicy } from '../host-policy.js'
 import type { RouteRegistry } from '../registry.js'
+import { writeStreamHead } from '../stream-head.js'
 import type { DiscoveryDocuments } from './discovery.js'
 import { abortSignalOf } from './shared.js'
 import '../augment.js' // the app's decorations (types only; see there)
@@ -155,26 +157,14 @@ export async function registerMcpRoutes(
   })
 }
 
-/** q-value of one media type in an Accept header (exact match only; 0 when absent). */
-function quality(accept: string, type: string): number {
-  for (const part of accept.split(',')) {
-    const [name, ...params] = part.split(';').map((p) => p.trim().toLowerCase())
-    if (name !== type) continue
-    const q = params.find((p) => p.startsWith('q='))
-    return q ? Number(q.slice(2)) || 0 : 1
-  }
-  return 0
-}
-
 /**
  * The stream only for a client that prefers it: the SDK sends `Accept: text/event-stream` alone, while
  * probes that accept both (mcp-remote looks for an auth challenge that way, and never reads the body)
  * get the JSON document and a finished response rather than a stream held open.
  */
 function wantsEventStream(accept: string | undefined): boolean {
-  if (!accept) return false
-  const sse = quality(accept, 'text/event-stream')
-  return sse > 0 && sse > quality(accept, 'application/json')
+  const sse = explicitQuality(accept, 'text/event-stream')
+  return sse > 0 && sse > explicitQuality(accept, 'application/json')
 }
 
 /**
@@ -205,14 +195,7 @@ async function handlePost(request: FastifyRequest, reply: FastifyReply, handler:
   })
   try {
     const response = await answer.run(abort.signal)
-    // A hijacked reply skips onSend hooks: carry over the CORS and other headers set so far.
-    const out: Record<string, string | string[] | number> = {}
-    for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) out[name] = value
-    response.headers.forEach((value, name) => {
-      out[name] = value
-    })
-    out['x-content-type-options'] = 'nosniff'
-    raw.writeHead(response.status, out as Record<string, string>)
+    writeStreamHead(request, reply, response.status, response.headers)
     if (!response.body) {
       raw.end()
       return
@@ -230,7 +213,7 @@ async function handlePost(request: FastifyRequest, reply: FastifyReply, handler:
     if (abort.signal.aborted) return // the caller left; nothing to answer
     request.log.error({ err: error }, 'MCP request failed')
     if (!raw.headersSent) {
-      raw.writeHead(500, { 'content-type': 'application/json; charset=utf-8' })
+      writeStreamHead(request, reply, 500, { 'content-type': 'application/json; charset=utf-8' })
       raw.end(JSON.stringify(jsonRpcError(INTERNAL_ERROR, 'Internal error')))
     } else {
       raw.destroy()
@@ -293,23 +276,22 @@ class EventStreams {
       this.#open.delete(end)
       if (!raw.destroyed) raw.end()
     }
-    const handle = request.server.openStreams.open(end)
+    const { handle, why } = request.server.openStreams.tryOpen(end, request.ip)
     if (!handle) {
+      const whose = why === 'client' ? 'this client already has as many streams open as one client may' : 'too many open streams'
       return sendRpcError(
         reply.header('retry-after', '5'),
         503,
-        jsonRpcError(SERVER_ERROR, 'Service Unavailable: too many open streams; retry shortly.'),
+        jsonRpcError(SERVER_ERROR, `Service Unavailable: ${whose}; retry shortly.`),
       )
     }
     this.#open.add(end)
 
     reply.hijack()
-    raw.writeHead(200, {
-      ...(reply.getHeaders() as Record<string, string>),
+    writeStreamHead(request, reply, 200, {
       'content-type': 'text/event-stream',
       'cache-control': 'no-cache, no-transform',
       'x-accel-buffering': 'no', // proxies: do not buffer the stream
-      'x-content-type-options': 'nosniff',
     })
     if (typeof raw.socket?.setNoDelay === 'function') raw.socket.setNoDelay(true) // inject()'s fake socket has none
     raw.write(`retry: ${SSE_RETRY_MS}\n: store-finder MCP stream (stateless: notifications arrive on POST responses)\n\n`)

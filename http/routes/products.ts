@@ -12,13 +12,15 @@ import {
 import type { StoreService } from '../../src/service.js'
 import { withHintIn } from '../../src/vocabulary.js'
 import { REST_INPUTS, REST_VOCABULARY, rawInput } from '../inputs.js'
+import { prefers } from '../accept.js'
 import { streamScan } from '../ndjson.js'
 import type { RouteRegistry } from '../registry.js'
 import { abortSignalOf, errorResponses } from './shared.js'
 
 export function wantsNdjson(accept: string | undefined, stream: string | undefined): boolean {
   if (stream === '1') return true
-  return /application\/x-ndjson/i.test(accept ?? '')
+  // Streams when named and not refused (q=0), unless plain JSON is preferred.
+  return prefers(accept, 'application/x-ndjson', ['application/json'])
 }
 
 export function registerProductRoutes(

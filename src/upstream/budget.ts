@@ -1,5 +1,7 @@
 import PQueue from 'p-queue'
+import { currentClient } from '../client-context.js'
 import { UpstreamError } from './errors.js'
+import { FairQueue, type FairQueueOptions } from './fair-queue.js'
 
 /**
  * A budget shared by every instance of the fleet (Redis). `acquire` waits for a fleet-wide permit and
@@ -32,7 +34,7 @@ export interface BudgetStats {
  * Retry-After) rather than queueing without bound.
  */
 export class UpstreamBudget {
-  readonly #queue: PQueue
+  readonly #queue: PQueue<FairQueue, FairQueueOptions>
   readonly #queueLimit: number
   readonly #options: { concurrency: number; perSecond: number }
   readonly #fleet: FleetBudget | undefined
@@ -44,7 +46,9 @@ export class UpstreamBudget {
   constructor(options: { concurrency: number; perSecond: number; queueLimit: number }, fleet?: FleetBudget) {
     this.#options = options
     this.#fleet = fleet
-    this.#queue = new PQueue({
+    this.#queue = new PQueue<FairQueue, FairQueueOptions>({
+      // Waiting calls are served in turn per client (src/upstream/fair-queue.ts), not first come first served.
+      queueClass: FairQueue,
       concurrency: options.concurrency,
       intervalCap: options.perSecond,
       interval: 1_000,
@@ -77,7 +81,7 @@ export class UpstreamBudget {
           this.#maxRunning = Math.max(this.#maxRunning, this.#queue.pending)
           return this.#fleet ? this.#fleetRun(endpoint, this.#fleet, task, signal) : task()
         },
-        { signal },
+        { signal, client: currentClient() },
       )
     } catch (error) {
       if (signal?.aborted && !(error instanceof UpstreamError)) {

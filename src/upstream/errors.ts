@@ -125,7 +125,7 @@ export function sanitiseExcerpt(text: string): string {
     .replace(/<(script|style)[\s\S]*?<\/\1>/gi, ' ')
     .replace(/<[^>]*>/g, ' ')
     .replace(/&[a-z#0-9]+;/gi, ' ')
-    .replace(/[\u0000-\u001f\u007f]+/g, ' ')
+    .replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ')
     .replace(/\s+/g, ' ')
     .trim()
   return stripped.length > MAX_DETAIL ? `${stripped.slice(0, MAX_DETAIL)}…` : stripped
