@@ -232,17 +232,21 @@ export async function installHardening(app: FastifyInstance, options: { rateLimi
     }
     // HTTP/1.1 requires Host (RFC 9112 §3.2); Node drops one sent after 1,000 other headers.
     if (!request.headers.host && request.raw.httpVersionMajor === 1 && request.raw.httpVersionMinor >= 1) {
-      throw new ServiceError('invalid_parameter', {
-        message: 'The request has no Host header (or it came after more than 1,000 other headers).',
-        hint: 'Send a Host header, and fewer headers.',
-      })
+      return done(
+        new ServiceError('invalid_parameter', {
+          message: 'The request has no Host header (or it came after more than 1,000 other headers).',
+          hint: 'Send a Host header, and fewer headers.',
+        }),
+      )
     }
     const query = request.url.indexOf('?')
     if (query !== -1 && !isWellEncoded(request.url.slice(query + 1))) {
-      throw new ServiceError('invalid_parameter', {
-        message: 'The query string has malformed percent-encoding (a % not followed by two hex digits, or bytes that are not UTF-8).',
-        hint: "Percent-encode each value as UTF-8: with curl, curl -G 'URL' --data-urlencode 'keyword=강남'.",
-      })
+      return done(
+        new ServiceError('invalid_parameter', {
+          message: 'The query string has malformed percent-encoding (a % not followed by two hex digits, or bytes that are not UTF-8).',
+          hint: "Percent-encode each value as UTF-8: with curl, curl -G 'URL' --data-urlencode 'keyword=강남'.",
+        }),
+      )
     }
     if (request.url.length > MAX_URL_LENGTH) {
       return done(
