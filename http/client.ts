@@ -63,6 +63,6 @@ export function subjectOf(body: unknown): string | undefined {
 /** Runs every route handler inside its caller's key (src/client-context.ts), so upstream work is counted to it. */
 export function installClientKeys(app: FastifyInstance, keys: ClientKeys): void {
   app.addHook('preHandler', (request, _reply, done) => {
-    withClient(keys.ofRequest(request), done)
+    withClient(() => keys.ofRequest(request), done)
   })
 }
