@@ -1,5 +1,4 @@
 import { LIMITS } from '../../src/schemas.js'
-import { existsSync } from 'node:fs'
 import { mkdir, mkdtemp, rm } from 'node:fs/promises'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -7,11 +6,12 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
-import { chromium, type BrowserContext, type Frame, type Page } from 'playwright-core'
+import type { BrowserContext, Frame, Page } from 'playwright-core'
 import t from 'tap'
 import { APP_VIEW_URI } from '../../tools/app/meta.js'
 import { MAP_HEIGHT, STORES_SHOWN } from '../../tools/app/view/layout.js'
 import { listenTestApp } from '../helpers/app.js'
+import { launchChromium, skipWithoutChromium } from '../helpers/browser.js'
 import { connectHttp } from '../helpers/mcp-client.js'
 import { findProductNearbyAnswer, type NearbyAnswer } from '../helpers/nearby-answer.js'
 import type { Teardown } from '../helpers/tap.js'
@@ -23,26 +23,12 @@ import type { Teardown } from '../helpers/tap.js'
  * px and wide) go to .artifacts/app-view/ (git-ignored) for a person to look at.
  */
 
-const CHROMIUM = '/usr/bin/chromium'
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-]
 /** The apps spec (2026-01-26, "Restrictive Default"): what a host must apply when the view declares no csp. */
 const DEFAULT_VIEW_CSP =
   "default-src 'none'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; media-src 'self' data:; connect-src 'none'"
 const ARTIFACTS = fileURLToPath(new URL('../../.artifacts/app-view/', import.meta.url))
 
-const skip =
-  !existsSync(CHROMIUM) && !process.env['CI']
-    ? `${CHROMIUM} is not installed (apt-get install chromium); the MCP App view test needs it and runs in CI`
-    : false
+const skip = skipWithoutChromium('the MCP App view test')
 
 /** A loopback server answering fixed paths; closed at teardown. */
 async function serve(t: Teardown, host: string, routes: Record<string, { type: string; body: string; headers?: Record<string, string> }>) {
@@ -133,8 +119,7 @@ t.test('the MCP App view in headless Chromium', { skip }, async (t) => {
   })
   t.not(new URL(hostOrigin).origin, new URL(viewOrigin).origin, 'the view has an origin of its own')
 
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS })
-  t.teardown(() => browser.close())
+  const browser = await launchChromium(t)
   const userDataDir = await mkdtemp(join(tmpdir(), 'store-finder-app-view-'))
   t.teardown(() => rm(userDataDir, { recursive: true, force: true }))
   await mkdir(ARTIFACTS, { recursive: true })

@@ -1,7 +1,7 @@
-import { existsSync } from 'node:fs'
-import { chromium, type Browser, type Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import t from 'tap'
 import { listenTestApp } from '../helpers/app.js'
+import { launchChromium, skipWithoutChromium } from '../helpers/browser.js'
 
 /*
  * /developers in a real browser: Debian's Chromium, driven by playwright-core (which never downloads a
@@ -9,28 +9,11 @@ import { listenTestApp } from '../helpers/app.js'
  * with a message, never silently passed.
  */
 
-const CHROMIUM = '/usr/bin/chromium'
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-]
-
-// With CI set the test always runs, so a missing browser fails there instead of passing unseen.
-const skip =
-  !existsSync(CHROMIUM) && !process.env['CI']
-    ? `${CHROMIUM} is not installed (apt-get install chromium); the /developers browser test needs it and runs in CI`
-    : false
+const skip = skipWithoutChromium('the /developers browser test')
 
 t.test('/developers in headless Chromium', { skip }, async (t) => {
   const { url } = await listenTestApp(t)
-  const browser: Browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS })
-  t.teardown(() => browser.close())
+  const browser = await launchChromium(t)
 
   /** A page that records every console error, uncaught exception and failed request. */
   const open = async (javaScriptEnabled: boolean) => {

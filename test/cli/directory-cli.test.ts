@@ -3,33 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import t from 'tap'
 import { EXIT } from '../../cli/context.js'
-import { main } from '../../cli/main.js'
-
-/** Runs the CLI in this process, capturing stdout and stderr. */
-async function cli(args: string[], env: Record<string, string>) {
-  let stdout = ''
-  let stderr = ''
-  const out = process.stdout.write
-  const err = process.stderr.write
-  const saved = Object.fromEntries(Object.keys(env).map((k) => [k, process.env[k]]))
-  Object.assign(process.env, env)
-  process.stdout.write = ((chunk: string | Uint8Array) => ((stdout += chunk.toString()), true)) as typeof process.stdout.write
-  process.stderr.write = ((chunk: string | Uint8Array) => ((stderr += chunk.toString()), true)) as typeof process.stderr.write
-  const started = performance.now()
-  try {
-    await main(['node', 'store-finder', ...args])
-  } finally {
-    process.stdout.write = out
-    process.stderr.write = err
-    for (const [k, v] of Object.entries(saved)) {
-      if (v === undefined) delete process.env[k]
-      else process.env[k] = v
-    }
-  }
-  const code = process.exitCode ?? 0
-  process.exitCode = undefined
-  return { code, stdout, stderr, ms: Math.round(performance.now() - started) }
-}
+import { runCli as cli } from '../helpers/cli.js'
 
 t.test('`stores 강남` answers from a cold disk cache (a crawl) and from a warm one (the copy), and says which', async (t) => {
   const dir = await mkdtemp(join(tmpdir(), 'sf-cli-directory-'))

@@ -2,7 +2,10 @@
 // exit code; `env` is set for the run only.
 import { main } from '../../cli/main.js'
 
-export async function runCli(args: string[], env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+export async function runCli(
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ code: number; stdout: string; stderr: string; ms: number }> {
   let stdout = ''
   let stderr = ''
   const out = process.stdout.write
@@ -11,6 +14,7 @@ export async function runCli(args: string[], env: Record<string, string> = {}): 
   Object.assign(process.env, env)
   process.stdout.write = ((chunk: string | Uint8Array) => ((stdout += chunk.toString()), true)) as typeof process.stdout.write
   process.stderr.write = ((chunk: string | Uint8Array) => ((stderr += chunk.toString()), true)) as typeof process.stderr.write
+  const started = performance.now()
   try {
     await main(['node', 'store-finder', ...args])
   } finally {
@@ -23,5 +27,5 @@ export async function runCli(args: string[], env: Record<string, string> = {}): 
   }
   const code = Number(process.exitCode ?? 0)
   process.exitCode = undefined
-  return { code, stdout, stderr }
+  return { code, stdout, stderr, ms: Math.round(performance.now() - started) }
 }
