@@ -12,7 +12,8 @@ export function toolErrorBody(error: ServiceError, vocabulary: Vocabulary, docum
 /**
  * A tool failure as a result, never as a protocol error: `isError: true` and one text block holding
  * the same JSON as the REST Error body, so a model can branch on `code` and follow `hint`. No
- * structuredContent, since it would have to match the tool's (success) output schema.
+ * structuredContent, since hosts may hold it to the tool's (success) output schema; a throttled call
+ * (below) is the one exception, as its wait is a number an agent acts on.
  */
 export function toolError(error: ServiceError, vocabulary: Vocabulary, documentation?: string): CallToolResult {
   return {
