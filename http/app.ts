@@ -34,6 +34,7 @@ export interface RouteDeps {
   config: Config
   openStreams: OpenStreams
   documents: DiscoveryDocuments
+  clientKeys: ClientKeys
 }
 
 /** Builds the app without listening (tests use inject(); http/main.ts listens). */
@@ -54,6 +55,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('publicBaseUrl', config.publicBaseUrl)
   app.decorate('openStreams', openStreams)
   const registry = new RouteRegistry()
+  const clientKeys = new ClientKeys(config.sharedEgressRanges)
   const deps: RouteDeps = {
     registry,
     runtime,
@@ -61,6 +63,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     config,
     openStreams,
     documents: createDiscoveryDocuments(registry),
+    clientKeys,
   }
 
   installErrorHandling(app)
@@ -73,7 +76,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     maxAge: 86_400,
     strictPreflight: false,
   })
-  const clientKeys = new ClientKeys(config.sharedEgressRanges)
   installClientKeys(app, clientKeys)
   await installHardening(app, { rateLimitPerMinute: config.rateLimitPerMinute, redis: runtime.fleet?.client })
 

@@ -7,6 +7,7 @@ import type { Redis } from 'ioredis'
 import type { Config } from '../src/config.js'
 import { ServiceError, errorDocumentationUrl } from '../src/errors.js'
 import { fromFastify, sendError } from './errors.js'
+import { MCP_PATH } from './contract.js'
 import { commonHeaders } from './stream-head.js'
 import './augment.js' // the app's decorations (types only; see there)
 import { REST_VOCABULARY } from './inputs.js'
@@ -282,7 +283,9 @@ export async function installHardening(app: FastifyInstance, options: { rateLimi
       max: options.rateLimitPerMinute,
       timeWindow: 60_000,
       enableDraftSpec: true, // RateLimit and RateLimit-Policy headers (IETF draft) beside Retry-After
-      allowList: (request) => request.url === '/healthz' || request.url === '/readyz',
+      // /api/mcp counts tool calls, not requests, and answers a refused one as a tool error the model
+      // reads (http/tool-call-limit.ts); a 429 there would reach the model as a transport failure.
+      allowList: (request) => request.url === '/healthz' || request.url === '/readyz' || request.routeOptions.url === MCP_PATH,
       // With REDIS_URL the count is the fleet's, so a client gets the same quota whichever instance it
       // reaches; while Redis is lost the limit is skipped rather than refusing every request.
       ...(options.redis ? { redis: options.redis, nameSpace: 'ratelimit:', skipOnError: true } : {}),

@@ -215,7 +215,9 @@ const EnvSchema = z.object({
   SSE_KEEPALIVE_MS: int(100, 10 * MINUTE, 15_000).describe('Keep-alive comment interval on that stream.'),
   SHUTDOWN_GRACE_MS: int(0, 10 * MINUTE, 10_000).describe('How long shutdown waits for in-flight requests.'),
   // 0 = off; the spec promises no hard quota
-  RATE_LIMIT_PER_MINUTE: int(0, 1_000_000, 0).describe('Optional per-client rate limit (counted for the whole fleet with `REDIS_URL`).'),
+  RATE_LIMIT_PER_MINUTE: int(0, 1_000_000, 0).describe(
+    'Optional per-client rate limit (counted for the whole fleet with `REDIS_URL`): REST requests a minute (then 429 `rate_limited`), and separately MCP `tools/call`s a minute (then a tool error with `retryAfterSeconds`; listing, prompts and pings are free).',
+  ),
   // Unset: every instance keeps its cache, budget, token and breaker to itself (one process).
   REDIS_URL: redisUrl
     .optional()

@@ -92,8 +92,8 @@ export const ERROR_CODES = {
     status: 429,
     ko: '요청이 너무 많습니다. 잠시 후 다시 시도해 주세요.',
     en: 'Too many requests from this client.',
-    when: 'The per-client rate limit (only when `RATE_LIMIT_PER_MINUTE` is set).',
-    advice: 'Wait for `Retry-After` seconds, then retry.',
+    when: 'The per-client rate limit (only when `RATE_LIMIT_PER_MINUTE` is set). Over MCP it is a tool result with `retryAfterSeconds`, not an HTTP 429.',
+    advice: 'Wait for `Retry-After` (MCP: `retryAfterSeconds`) seconds, then retry.',
   },
   internal_error: {
     status: 500,

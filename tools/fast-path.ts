@@ -1,3 +1,4 @@
+import type { CallToolResult } from '@modelcontextprotocol/server'
 import { VERSION } from '../src/about.js'
 import type { StoreService } from '../src/service.js'
 import { toolsByName } from './advertise.js'
@@ -21,8 +22,20 @@ const SERVER_INFO = { name: SERVER_NAME, version: VERSION, title: SERVER_TITLE, 
 
 export type RequestHeaders = Readonly<Record<string, string | string[] | undefined>>
 
+/** Node's request headers as web Headers, for the SDK (the body is passed parsed, so its length goes). */
+export function webHeaders(given: RequestHeaders): Headers {
+  const headers = new Headers()
+  for (const [name, value] of Object.entries(given)) {
+    if (value === undefined || name === 'content-length' || name === 'transfer-encoding') continue
+    if (Array.isArray(value)) for (const v of value) headers.append(name, v)
+    else headers.set(name, value)
+  }
+  return headers
+}
+
 /** A finished answer: the route sends it as is. `aborted`: the caller left, send nothing. */
-export type FastAnswer = { status: 200; headers: Record<string, string>; body: string } | { aborted: true }
+export type FastAnswer = Framed | { aborted: true }
+export type Framed = { status: 200; headers: Record<string, string>; body: string }
 
 const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value)
 
@@ -30,7 +43,7 @@ function acceptsBoth(accept: string | string[] | undefined): boolean {
   return typeof accept === 'string' && accept.includes('application/json') && accept.includes('text/event-stream')
 }
 
-type Era = 'legacy' | 'modern'
+export type Era = 'legacy' | 'modern'
 
 /** The revision family of a tools/call this path may answer, or null to leave it to the SDK. */
 function eligible(headers: RequestHeaders, body: unknown): { era: Era; tool: ToolDefinition; id: string | number; args: unknown } | null {
@@ -82,17 +95,23 @@ export async function answerFastToolCall(
   if (!call) return null
   const result = await callTool(call.tool, service, call.args, { signal }, { documentationUrl })
   if (signal.aborted) return { aborted: true }
-  if (call.era === 'modern') {
+  return frameToolResult(call.era, call.id, result)
+}
+
+/** A tool result framed as the SDK frames it in each era: a JSON body (2026-07-28), one SSE event (initialize era). */
+export function frameToolResult(era: Era, id: string | number, result: CallToolResult): Framed {
+  if (era === 'modern') {
     const answer = { ...result, resultType: 'complete', _meta: { ...result._meta, 'io.modelcontextprotocol/serverInfo': SERVER_INFO } }
     return {
       status: 200,
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ result: answer, jsonrpc: '2.0', id: call.id }),
+      body: JSON.stringify({ result: answer, jsonrpc: '2.0', id }),
     }
   }
-  return {
-    status: 200,
-    headers: { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' },
-    body: `event: message\ndata: ${JSON.stringify({ result, jsonrpc: '2.0', id: call.id })}\n\n`,
-  }
+  return { status: 200, headers: { ...SSE_HEADERS }, body: sseEvent({ result, jsonrpc: '2.0', id }) }
 }
+
+export const SSE_HEADERS: Readonly<Record<string, string>> = { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' }
+
+/** One JSON-RPC message as the SDK writes it on an event stream. */
+export const sseEvent = (message: unknown): string => `event: message\ndata: ${JSON.stringify(message)}\n\n`

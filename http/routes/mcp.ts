@@ -18,13 +18,16 @@ import {
   type JsonRpcErrorBody,
 } from '../../tools/protocol.js'
 import { CAPABILITIES, SERVER_DESCRIPTION, SERVER_NAME, SERVER_TITLE } from '../../tools/server.js'
+import type { CallGate } from '../../tools/transports/gate.js'
 import { MCP_BODY_LIMIT, createMcpHttpHandler, type McpHttpHandler } from '../../tools/transports/http.js'
 import { explicitQuality } from '../accept.js'
 import { baseUrl } from '../base-url.js'
+import type { ClientKeys } from '../client.js'
 import { MCP_PATH, McpServerInfoSchema, SERVER_CARD_PATH } from '../contract.js'
 import { classifyFastifyError } from '../errors.js'
 import { hostPolicy } from '../host-policy.js'
 import type { RouteRegistry } from '../registry.js'
+import { toolCallGate } from '../tool-call-limit.js'
 import { writeStreamHead } from '../stream-head.js'
 import type { DiscoveryDocuments } from './discovery.js'
 import { abortSignalOf } from './shared.js'
@@ -54,7 +57,14 @@ export async function registerMcpRoutes(
     service,
     config,
     documents,
-  }: { registry: RouteRegistry; service: StoreService; config: Config; documents: Pick<DiscoveryDocuments, 'agentSkill'> },
+    clientKeys,
+  }: {
+    registry: RouteRegistry
+    service: StoreService
+    config: Config
+    documents: Pick<DiscoveryDocuments, 'agentSkill'>
+    clientKeys: ClientKeys
+  },
 ): Promise<void> {
   const hosts = hostPolicy(config)
   const tools = () => advertisedTools() as ListedTool[]
@@ -65,6 +75,7 @@ export async function registerMcpRoutes(
     (error) => app.log.debug({ err: error }, 'MCP handler reported'),
     documents.agentSkill,
   )
+  const gate = toolCallGate(app, clientKeys, config.rateLimitPerMinute)
 
   await app.register(async (scope) => {
     scope.addHook('onClose', async () => handler.close())
@@ -152,7 +163,7 @@ export async function registerMcpRoutes(
         415: { description: 'Content-Type must be application/json.', schema: JsonRpcResponseSchema },
       },
       fastify: { bodyLimit: MCP_BODY_LIMIT },
-      handler: async (request, reply) => handlePost(request, reply, handler),
+      handler: async (request, reply) => handlePost(request, reply, handler, gate?.(request)),
     })
   })
 }
@@ -172,12 +183,18 @@ function wantsEventStream(accept: string | undefined): boolean {
  * transport. A complete answer is sent like any reply; the SDK's answer is streamed to the socket as it
  * comes (progress notifications first). A dropped connection aborts the call and its upstream work.
  */
-async function handlePost(request: FastifyRequest, reply: FastifyReply, handler: McpHttpHandler): Promise<void> {
+async function handlePost(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  handler: McpHttpHandler,
+  gate: CallGate | undefined,
+): Promise<void> {
   const answer = await handler.answer({
     headers: request.headers,
     url: `${baseUrl(request)}${request.url}`,
     body: request.body,
     signal: abortSignalOf(reply),
+    gate,
   })
   if (answer.kind === 'aborted') {
     reply.raw.destroy()

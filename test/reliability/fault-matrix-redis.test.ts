@@ -2,7 +2,8 @@
 // - down at start-up: one clear line and a non-zero exit (an instance must not silently serve alone);
 // - killed while serving, or hung (SIGSTOP): no request hangs, answers keep coming from the local layer
 //   on the instance's share of the budget, /readyz says degraded, and the fleet recovers by itself;
-// - the per-client rate limit counts for the fleet, and is skipped (not failed) while Redis is lost.
+// - the per-client rate limit (REST requests, MCP tool calls) counts for the fleet, and is skipped (not
+//   failed) while Redis is lost.
 // Bounds on waits are liveness bounds (a case fails with a message instead of stalling), not timings.
 
 import { spawn } from 'node:child_process'
@@ -180,6 +181,30 @@ t.test('per-client rate limit: one quota for the fleet, skipped while Redis is l
   const statuses: number[] = []
   for (let i = 0; i < 4; i++) statuses.push((await get(i)).statusCode)
   t.same(statuses, [200, 200, 200, 429], 'the fourth request in a minute is refused, whichever instance it reaches')
+  // MCP tool calls have their own count, shared the same way; tools/list is not counted.
+  const mcp = async (i: number, method: string) => {
+    const res = await fleet.instances[i % 2]!.app.inject({
+      method: 'POST',
+      url: '/api/mcp',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      payload: {
+        jsonrpc: '2.0',
+        id: i,
+        method,
+        params: method === 'tools/call' ? { name: 'get_store', arguments: { branchCode: '11199' } } : {},
+      },
+    })
+    const data = res.body.split('\n').find((line) => line.startsWith('data: '))
+    const result = (JSON.parse(data?.slice(6) ?? '{}') as { result?: { isError?: boolean; structuredContent?: { code?: string } } }).result
+    return `${res.statusCode} ${result?.isError ? String(result.structuredContent?.code) : 'ok'}`
+  }
+  const calls: string[] = []
+  for (let i = 0; i < 4; i++) calls.push(await mcp(i, 'tools/list'), await mcp(i, 'tools/call'))
+  t.same(
+    calls,
+    ['200 ok', '200 ok', '200 ok', '200 ok', '200 ok', '200 ok', '200 ok', '200 rate_limited'],
+    'the fourth tool call in a minute is a tool error, whichever instance it reaches',
+  )
   await redis.kill()
   const lost = await answered(get(0), 'GET while Redis is lost')
   t.equal(lost.statusCode, 200, 'while Redis is lost the limit is skipped, the request answered')

@@ -4,7 +4,7 @@ import { LRUCache } from 'lru-cache'
 import type { Config } from '../../src/config.js'
 import { errorDocumentationUrl } from '../../src/errors.js'
 import type { StoreService } from '../../src/service.js'
-import { answerFastToolCall, type RequestHeaders } from '../fast-path.js'
+import { answerFastToolCall, webHeaders, type RequestHeaders } from '../fast-path.js'
 import {
   INVALID_REQUEST,
   MODERN_PROTOCOL_VERSION,
@@ -14,6 +14,7 @@ import {
   jsonRpcError,
 } from '../protocol.js'
 import { createMcpServer, loadSkills } from '../server.js'
+import { gateToolCalls, withRefusalsFirst, type CallGate } from './gate.js'
 
 export const MCP_BODY_LIMIT = 256 * 1024 // 256 KiB: a tools/call is a few hundred bytes
 
@@ -25,6 +26,8 @@ export interface McpPost {
   body: unknown
   /** Aborts when the caller's connection closes (used by the fast path; the SDK path gets its own below). */
   signal: AbortSignal
+  /** The per-client limit on tool calls, when the door has one (see gate.ts). */
+  gate?: CallGate | undefined
 }
 
 /**
@@ -99,11 +102,14 @@ export function createMcpHttpHandler(
 
   return {
     async answer(post: McpPost, options: { fastPath?: boolean } = {}): Promise<McpPostAnswer> {
-      const { body } = post
-      if (!isJsonRpcPayload(body)) {
+      if (!isJsonRpcPayload(post.body)) {
         const refusal = jsonRpcError(INVALID_REQUEST, 'Invalid Request: the body is not a JSON-RPC 2.0 message.')
         return { kind: 'answer', status: 400, headers: JSON_HEADERS, body: JSON.stringify(refusal) }
       }
+      // Counted before anything runs; a refused call is answered here, as a tool result.
+      const gated = post.gate ? await gateToolCalls(post, post.gate, errorDocumentationUrl(baseOf(post.url))) : undefined
+      if (gated?.kind === 'answer') return { kind: 'answer', ...gated.answer }
+      const body = gated?.kind === 'partly' ? gated.rest : post.body
       // First: the fast path takes only well-formed calls, so it needs no params screen.
       const fast =
         options.fastPath === false
@@ -122,15 +128,11 @@ export function createMcpHttpHandler(
           headers: { ...JSON_HEADERS, 'content-type': 'application/json' },
           body: JSON.stringify(invalid),
         }
-      const headers = new Headers()
-      for (const [name, value] of Object.entries(post.headers)) {
-        if (value === undefined || name === 'content-length' || name === 'transfer-encoding') continue
-        if (Array.isArray(value)) for (const v of value) headers.append(name, v)
-        else headers.set(name, value)
-      }
+      const headers = webHeaders(post.headers)
+      const run = (signal: AbortSignal) => sdk.fetch(new Request(post.url, { method: 'POST', headers, signal }), { parsedBody: body })
       return {
         kind: 'sdk',
-        run: (signal) => sdk.fetch(new Request(post.url, { method: 'POST', headers, signal }), { parsedBody: body }),
+        run: gated?.kind === 'partly' ? async (signal) => withRefusalsFirst(await run(signal), gated.refused) : run,
       }
     },
     close: () => sdk.close(),
