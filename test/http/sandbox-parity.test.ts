@@ -91,7 +91,10 @@ t.test('production routes over the sandbox service answer as the sandbox routes'
   t.test("a keyword of nothing but the chain name is production's 400", async (t) => {
     const res = await get(`/api/sandbox/branches/search?keyword=${q('다이소')}`)
     t.equal(res.statusCode, 400)
-    t.equal(ErrorSchema.parse(res.json()).code, 'invalid_parameter')
+    const body = ErrorSchema.parse(res.json())
+    t.equal(body.code, 'invalid_parameter')
+    t.match(body.hint, /GET \/api\/sandbox\/branches\/search with curLttd/, "its advice names the sandbox's operation")
+    t.notMatch(body.hint, /GET \/api\/branches/)
   })
 
   t.test('the sandbox ignores coordinates; production honours them', async (t) => {
