@@ -140,7 +140,7 @@ function sandboxIndex(base: string): z.infer<typeof SandboxIndexSchema> {
   return {
     name: 'store-finder sandbox',
     description:
-      'The production store and product operations over fixed fixture data instead of the upstream retail service: three stores and a dozen products, in stock at all three stores but one sold out at 10528. It never contacts the upstream, needs no key, and answers through the same search, scan, paging, validation and Error shapes as production, so clients and agents can be tried against it safely.',
+      'The production store and product operations over fixed fixture data instead of the upstream retail service: three stores and a dozen products, each in stock at every store but the batteries, sold out at 10528. It never contacts the upstream, needs no key, and answers through the same search, scan, paging, validation and Error shapes as production, so clients and agents can be tried against it safely.',
     upstream: 'never contacted',
     authentication: { type: 'none', required: false },
     storeCodes: [...SANDBOX_STORE_CODES],
