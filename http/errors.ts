@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { ServiceError, errorDocumentationUrl, type ErrorBody } from '../src/errors.js'
 import { baseUrl } from './base-url.js'
-import { REST_VOCABULARY } from './inputs.js'
+import { REST_VOCABULARY, SANDBOX_VOCABULARY } from './inputs.js'
 
 /**
  * Which of Fastify's own failures (parsing, limits, bad URLs) an error is: the one classification both
@@ -89,9 +89,13 @@ export function fromFastify(error: FastifyError): ServiceError {
   }
 }
 
-/** The Error body of an HTTP answer (JSON or NDJSON), in the REST API's words. */
+/** The sandbox answers through the production service; its advice names sandbox operations, not production's. */
+const SANDBOX_REQUEST = /^\/api\/sandbox(?:[/?]|$)/
+
+/** The Error body of an HTTP answer (JSON or NDJSON), in the REST API's words (the sandbox's, for a sandbox request). */
 export function errorBody(request: FastifyRequest, error: ServiceError): ErrorBody {
-  return error.toBody(REST_VOCABULARY, errorDocumentationUrl(baseUrl(request)))
+  const vocabulary = SANDBOX_REQUEST.test(request.url) ? SANDBOX_VOCABULARY : REST_VOCABULARY
+  return error.toBody(vocabulary, errorDocumentationUrl(baseUrl(request)))
 }
 
 export function sendError(request: FastifyRequest, reply: FastifyReply, error: ServiceError): FastifyReply {

@@ -101,7 +101,10 @@ export async function scanInStock(
   // When the stock was read: the oldest of the pages' stock calls (now, when the catalogue was empty).
   const asOf = new Date(readAt === Infinity ? Date.now() : readAt).toISOString()
   const result: ProductSearchResult = { products, asOf, hasMore, nextPage: page + 1 }
-  if (products.length === 0) result.hint = scanned === 0 ? noMatchHint(keyword) : noneInStockHint(scanned, hasMore)
+  // An empty page past the first says nothing of the keyword: the catalogue ended on an earlier page.
+  if (products.length === 0 && (scanned > 0 || input.page === 1)) {
+    result.hint = scanned === 0 ? noMatchHint(keyword) : noneInStockHint(scanned, hasMore)
+  }
   return result
 }
 

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import {
   CataloguePageSchema,
@@ -8,9 +8,11 @@ import {
   ProductSearchResultSchema,
   ProgressEventSchema,
   ResultEventSchema,
+  type ProductSearchResult,
 } from '../../src/schemas.js'
+import type { StoreProductsInput } from '../../src/operations.js'
 import type { StoreService } from '../../src/service.js'
-import { withHintIn } from '../../src/vocabulary.js'
+import { withHintIn, type Vocabulary } from '../../src/vocabulary.js'
 import { REST_INPUTS, REST_VOCABULARY, rawInput } from '../inputs.js'
 import { prefers } from '../accept.js'
 import { streamScan } from '../ndjson.js'
@@ -21,6 +23,23 @@ export function wantsNdjson(accept: string | undefined, stream: string | undefin
   if (stream === '1') return true
   // Streams when named and not refused (q=0), unless plain JSON is preferred.
   return prefers(accept, 'application/x-ndjson', ['application/json'])
+}
+
+/** A product search's REST answer: JSON, or the NDJSON stream of its progress and result when asked for. */
+export async function answerProductSearch(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  service: StoreService,
+  input: StoreProductsInput,
+  { stream, vocabulary }: { stream: string | undefined; vocabulary: Vocabulary },
+): Promise<ProductSearchResult | FastifyReply> {
+  if (wantsNdjson(request.headers.accept, stream)) {
+    await streamScan(request, reply, async (onProgress, signal) =>
+      withHintIn(await service.searchStoreProducts(input, { onProgress, signal }), vocabulary),
+    )
+    return reply
+  }
+  return withHintIn(await service.searchStoreProducts(input, { signal: abortSignalOf(reply) }), vocabulary)
 }
 
 export function registerProductRoutes(
@@ -52,13 +71,7 @@ export function registerProductRoutes(
     },
     handler: async (request, reply) => {
       const { stream, ...input } = REST_INPUTS.searchStoreProducts.parse(rawInput(request), 'text')
-      if (wantsNdjson(request.headers.accept, stream)) {
-        await streamScan(request, reply, async (onProgress, signal) =>
-          withHintIn(await service.searchStoreProducts(input, { onProgress, signal }), REST_VOCABULARY),
-        )
-        return reply
-      }
-      return withHintIn(await service.searchStoreProducts(input, { signal: abortSignalOf(reply) }), REST_VOCABULARY)
+      return answerProductSearch(request, reply, service, input, { stream, vocabulary: REST_VOCABULARY })
     },
   })
 

@@ -1,68 +1,37 @@
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
-import { SANDBOX_PRODUCTS } from '../../fixtures/sandbox/products.js'
-import { SANDBOX_LOOKUP_CODE, SANDBOX_STORES, SANDBOX_STORE_CODES, type SandboxStore } from '../../fixtures/sandbox/stores.js'
-import { productKeyword } from '../../src/keywords.js'
-import { entryOf } from '../../src/directory/entry.js'
-import { searchDirectory } from '../../src/directory/search.js'
+import { createSandbox } from '../../fixtures/sandbox/service.js'
+import { SANDBOX_LOOKUP_CODE, SANDBOX_ORIGIN, SANDBOX_STORE_CODES } from '../../fixtures/sandbox/stores.js'
+import type { Config } from '../../src/config.js'
 import { ServiceError, invalidParameter } from '../../src/errors.js'
 import {
   ErrorEventSchema,
-  LIMITS,
   ProductSearchResultSchema,
   ProgressEventSchema,
   ResultEventSchema,
   StoreListSchema,
   StoreSchema,
-  type ProductSearchResult,
-  type ScanProgress,
-  type Store,
 } from '../../src/schemas.js'
-import { floorLabel, isOpenNow } from '../../src/store-facts.js'
 import { baseUrl } from '../base-url.js'
 import { SANDBOX_PATHS, SANDBOX_PRODUCT_KEYWORDS, SandboxIndexSchema } from '../contract.js'
-import { streamScan } from '../ndjson.js'
-import { SANDBOX_INPUTS, SANDBOX_VOCABULARY, rawInput } from '../inputs.js'
+import { SANDBOX_INPUTS, SANDBOX_VOCABULARY, rawInput, storeCodeInPath } from '../inputs.js'
 import type { RouteRegistry } from '../registry.js'
-import { wantsNdjson } from './products.js'
-import { errorResponses } from './shared.js'
+import { answerProductSearch } from './products.js'
+import { errorResponses, abortSignalOf } from './shared.js'
+import { storeSearchAnswer } from './stores.js'
 
 /*
- * The sandbox (docs/spec.md §4.4) answers from fixtures/sandbox only. It reuses the production query schemas
- * so that validation and error bodies are identical, and it never reads app.runtime: it must keep
- * answering when the upstream is unreachable.
+ * The sandbox (docs/spec.md §4.4) is the production service over a fixture upstream (fixtures/sandbox/):
+ * the same store search, product scan, paging, NDJSON progress, keyword rules and errors. It never reads
+ * app.runtime, so it keeps answering when the upstream is unreachable. What is its own is what the spec
+ * says of it: coordinates are ignored, no keyword lists every fixture store, only one code is found by
+ * the store lookup, and the product search takes only fixture store codes.
  */
 
-function page<T>(items: readonly T[], currentPage: number, size: number): { items: T[]; hasMore: boolean } {
-  const start = (currentPage - 1) * size
-  return { items: items.slice(start, start + size), hasMore: start + size < items.length }
-}
+export function registerSandboxRoutes(app: FastifyInstance, { registry, config }: { registry: RouteRegistry; config: Config }): void {
+  const { service, close } = createSandbox(config.scan)
+  app.addHook('onClose', async () => close())
 
-/** A fixture store as production would serve it now. */
-export function sandboxStore(store: SandboxStore, now: Date = new Date()): Store {
-  return { ...store, openNow: isOpenNow(store.openTime, store.closeTime, now) }
-}
-
-/** Without a keyword, every fixture store (docs/spec.md §4.4); a keyword is understood as production understands it. */
-export function searchSandboxStores(keyword: string | undefined, currentPage: number, pageSize: number): Store[] {
-  // The same directory search as production's, over the fixture stores.
-  const found = keyword === undefined ? undefined : searchDirectory(SANDBOX_ENTRIES, { keyword, page: 1, pageSize: SANDBOX_STORES.length })
-  const matches =
-    found === undefined || !found.named ? SANDBOX_STORES : found.rows.map((row) => SANDBOX_STORES.find((s) => s.code === row.code)!)
-  return page(matches, currentPage, pageSize).items.map((store) => sandboxStore(store))
-}
-
-const SANDBOX_ENTRIES = SANDBOX_STORES.map((store) => entryOf({ ...store, distanceKm: null, total: null }))
-
-export function searchSandboxProducts(keyword: string, currentPage: number): ProductSearchResult {
-  const wanted = productKeyword(keyword)
-  const matches = SANDBOX_PRODUCTS.filter((p) => p.name.includes(wanted))
-  const { items, hasMore } = page(matches, currentPage, LIMITS.productsWantedPerPage)
-  const products = items.map((p) => ({ ...p, floorLabel: floorLabel(p.stairNo) }))
-  return { products, asOf: new Date().toISOString(), hasMore, nextPage: currentPage + 1 }
-}
-
-export function registerSandboxRoutes(app: FastifyInstance, { registry }: { registry: RouteRegistry }): void {
   registry.add(app, {
     method: 'GET',
     path: SANDBOX_PATHS.root,
@@ -85,17 +54,20 @@ export function registerSandboxRoutes(app: FastifyInstance, { registry }: { regi
     operationId: 'searchSandboxStores',
     summary: 'Sandbox: search the fixture stores',
     description:
-      'Same parameters and response shape as searchStores, but keyword is optional: without it, all three fixture stores. Fixture stores are filtered by keyword as production filters stores (every word in the name or address); curLttd and curLitd are accepted and ignored.',
+      "Same parameters and response shape as searchStores, but keyword is optional: without it, all three fixture stores (nearest the lookup store first). A keyword is understood by the production store search, over the fixture stores: every word in the name, station form or address, the chain's name and filler words ignored, a word no store has left out (Search-Ignored header); a keyword of nothing but such words is a 400. curLttd and curLitd are accepted and ignored.",
     tags: ['Sandbox'],
     query: SANDBOX_INPUTS.searchStores.schema,
     responses: {
       200: { description: 'Fixture stores, at most pageSize.', schema: StoreListSchema },
       ...errorResponses(400),
     },
-    handler: async (request) => {
-      // Parsed as production parses it; without a keyword or coordinates it lists every fixture store.
-      const q = SANDBOX_INPUTS.searchStores.parse(rawInput(request), 'text')
-      return searchSandboxStores(q.keyword, q.page, q.pageSize)
+    handler: async (request, reply) => {
+      const { latitude: _lat, longitude: _lng, ...input } = SANDBOX_INPUTS.searchStores.parse(rawInput(request), 'text')
+      const signal = abortSignalOf(reply)
+      if (input.keyword !== undefined) return storeSearchAnswer(reply, await service.searchStores(input, { signal }), SANDBOX_VOCABULARY)
+      // No keyword: every fixture store, nearest the sandbox's own point first; not a distance the caller asked for.
+      const all = await service.searchStores({ ...input, latitude: SANDBOX_ORIGIN.lat, longitude: SANDBOX_ORIGIN.lng }, { signal })
+      return storeSearchAnswer(reply, { ...all, stores: all.stores.map(({ distanceKm: _km, ...store }) => store) }, SANDBOX_VOCABULARY)
     },
   })
 
@@ -111,17 +83,17 @@ export function registerSandboxRoutes(app: FastifyInstance, { registry }: { regi
       200: { description: 'The fixture store.', schema: StoreSchema },
       ...errorResponses(404),
     },
-    handler: async (request) => {
-      const { code } = request.params as { code: string }
-      const store = code === SANDBOX_LOOKUP_CODE ? SANDBOX_STORES.find((s) => s.code === code) : undefined
-      if (!store) {
+    handler: async (request, reply) => {
+      const code = storeCodeInPath(request)
+      if (code === null || code !== SANDBOX_LOOKUP_CODE) {
+        const typed = String((request.params as { code?: unknown }).code ?? '')
         throw new ServiceError('not_found', {
-          message: `No sandbox store has the code '${code}'.`,
-          ko: `매장 코드 '${code}'에 해당하는 매장이 없습니다.`,
+          message: `No sandbox store has the code '${typed}'.`,
+          ko: `매장 코드 '${typed}'에 해당하는 매장이 없습니다.`,
           hint: `In the sandbox, only code ${SANDBOX_LOOKUP_CODE} is found; every other code answers 404.`,
         })
       }
-      return sandboxStore(store)
+      return service.getStore(code, { signal: abortSignalOf(reply) })
     },
   })
 
@@ -131,7 +103,7 @@ export function registerSandboxRoutes(app: FastifyInstance, { registry }: { regi
     operationId: 'searchSandboxStoreProducts',
     summary: 'Sandbox: search fixture products in stock at a fixture store',
     description:
-      'Same parameters and response shapes as searchStoreProducts, including the NDJSON stream (stream=1 or Accept: application/x-ndjson). branchCode must be a sandbox store code; fixture products are filtered by substring match of keyword on the product name.',
+      'Same parameters and response shapes as searchStoreProducts, including the NDJSON stream (stream=1 or Accept: application/x-ndjson): the production product scan, paging and progress over a fixture catalogue. branchCode must be a sandbox store code; keyword matches a product name as the catalogue matches it (the whole keyword, or each of its words).',
     tags: ['Sandbox'],
     query: SANDBOX_INPUTS.searchStoreProducts.schema,
     responses: {
@@ -149,37 +121,17 @@ export function registerSandboxRoutes(app: FastifyInstance, { registry }: { regi
       ...errorResponses(400),
     },
     handler: async (request, reply) => {
-      const q = SANDBOX_INPUTS.searchStoreProducts.parse(rawInput(request), 'text')
-      if (!SANDBOX_STORE_CODES.includes(q.storeCode)) {
+      const { stream, ...input } = SANDBOX_INPUTS.searchStoreProducts.parse(rawInput(request), 'text')
+      if (!SANDBOX_STORE_CODES.includes(input.storeCode)) {
         throw invalidParameter(
           SANDBOX_VOCABULARY.storeCode,
-          `no sandbox store has the code '${q.storeCode}'`,
+          `no sandbox store has the code '${input.storeCode}'`,
           `Use one of the sandbox store codes: ${SANDBOX_STORE_CODES.join(', ')}.`,
         )
       }
-      const result = searchSandboxProducts(q.keyword, q.page)
-      if (wantsNdjson(request.headers.accept, q.stream)) {
-        await streamScan(request, reply, async (onProgress) => {
-          for (const progress of fixtureProgress(result)) onProgress(progress)
-          return result
-        })
-        return reply
-      }
-      return result
+      return answerProductSearch(request, reply, service, input, { stream, vocabulary: SANDBOX_VOCABULARY })
     },
   })
-}
-
-/** The progress a real scan of one catalogue page would report, so stream clients can be tried here. */
-function fixtureProgress(result: ProductSearchResult): ScanProgress[] {
-  const target = LIMITS.productsWantedPerPage
-  const found = result.products.length
-  const half = Math.floor(found / 2)
-  return [
-    { found: 0, target, percent: 0, page: result.nextPage - 1, scanned: 0 },
-    { found: half, target, percent: Math.round((half / target) * 100), page: result.nextPage - 1, scanned: SANDBOX_PRODUCTS.length >> 1 },
-    { found, target, percent: 100, page: result.nextPage - 1, scanned: SANDBOX_PRODUCTS.length },
-  ]
 }
 
 function sandboxIndex(base: string): z.infer<typeof SandboxIndexSchema> {
@@ -188,7 +140,7 @@ function sandboxIndex(base: string): z.infer<typeof SandboxIndexSchema> {
   return {
     name: 'store-finder sandbox',
     description:
-      'A copy of the store and product operations that answers from fixed fixture data: three stores and a dozen in-stock products. It never contacts the upstream retail service, needs no key, and has the same parameters, validation and Error shapes as production, so clients and agents can be tried against it safely.',
+      'The production store and product operations over fixed fixture data instead of the upstream retail service: three stores and a dozen products, each in stock at every store but the batteries, sold out at 10528. It never contacts the upstream, needs no key, and answers through the same search, scan, paging, validation and Error shapes as production, so clients and agents can be tried against it safely.',
     upstream: 'never contacted',
     authentication: { type: 'none', required: false },
     storeCodes: [...SANDBOX_STORE_CODES],
@@ -200,7 +152,8 @@ function sandboxIndex(base: string): z.infer<typeof SandboxIndexSchema> {
         method: 'GET',
         path: SANDBOX_PATHS.storeSearch,
         production: 'searchStores',
-        description: 'Fixture stores whose name or address contains keyword; curLttd and curLitd are accepted and ignored.',
+        description:
+          'Fixture stores the keyword names, understood as production understands it; curLttd and curLitd are accepted and ignored.',
         examples: [
           { description: 'Stores matching 강남.', url: q(SANDBOX_PATHS.storeSearch, { keyword: '강남' }) },
           {
@@ -227,7 +180,7 @@ function sandboxIndex(base: string): z.infer<typeof SandboxIndexSchema> {
         method: 'GET',
         path: SANDBOX_PATHS.products,
         production: 'searchStoreProducts',
-        description: 'Fixture products whose name contains keyword, in stock at a sandbox store; stream=1 streams NDJSON.',
+        description: "Fixture products matching keyword that are in stock at a sandbox store; stream=1 streams the scan's NDJSON progress.",
         examples: [
           { description: 'Products matching 수세미 at 11199.', url: q(SANDBOX_PATHS.products, { branchCode: '11199', keyword: '수세미' }) },
           {

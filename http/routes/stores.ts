@@ -1,8 +1,8 @@
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyReply } from 'fastify'
 import { storeNotFound } from '../../src/errors.js'
-import { StoreListSchema, StoreSchema } from '../../src/schemas.js'
+import { StoreListSchema, StoreSchema, type Store, type StoreSearchResult } from '../../src/schemas.js'
 import type { StoreService } from '../../src/service.js'
-import { speak } from '../../src/vocabulary.js'
+import { speak, type Vocabulary } from '../../src/vocabulary.js'
 import { REST_INPUTS, REST_VOCABULARY, rawInput, storeCodeInPath } from '../inputs.js'
 import type { RouteRegistry } from '../registry.js'
 import { errorResponses, abortSignalOf } from './shared.js'
@@ -11,6 +11,13 @@ import { errorResponses, abortSignalOf } from './shared.js'
 export const SEARCH_HINT_HEADER = 'search-hint'
 /** The keyword's words that were left out because no store has them, percent-encoded, space-separated. */
 export const SEARCH_IGNORED_HEADER = 'search-ignored'
+
+/** A store search's REST answer: the spec's bare array, so the hint and the words left out travel in headers. */
+export function storeSearchAnswer(reply: FastifyReply, found: StoreSearchResult, vocabulary: Vocabulary): Store[] {
+  if (found.hint) reply.header(SEARCH_HINT_HEADER, speak(found.hint, vocabulary).replace(/[^\x20-\x7e]+/g, encodeURIComponent))
+  if (found.ignored?.length) reply.header(SEARCH_IGNORED_HEADER, found.ignored.map(encodeURIComponent).join(' '))
+  return found.stores
+}
 
 export function registerStoreRoutes(app: FastifyInstance, { registry, service }: { registry: RouteRegistry; service: StoreService }): void {
   registry.add(app, {
@@ -28,10 +35,7 @@ export function registerStoreRoutes(app: FastifyInstance, { registry, service }:
     },
     handler: async (request, reply) => {
       const found = await service.searchStores(REST_INPUTS.searchStores.parse(rawInput(request), 'text'), { signal: abortSignalOf(reply) })
-      // The body is the spec's bare array, so the hint for an empty answer travels in a header.
-      if (found.hint) reply.header(SEARCH_HINT_HEADER, speak(found.hint, REST_VOCABULARY).replace(/[^\x20-\x7e]+/g, encodeURIComponent))
-      if (found.ignored?.length) reply.header(SEARCH_IGNORED_HEADER, found.ignored.map(encodeURIComponent).join(' '))
-      return found.stores
+      return storeSearchAnswer(reply, found, REST_VOCABULARY)
     },
   })
 

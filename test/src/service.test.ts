@@ -77,6 +77,18 @@ t.test('no catalogue match is an honest empty page with hasMore false', async (t
   t.equal(calls(fake, 'getStock'), 0)
 })
 
+t.test('a page past the last catalogue page is empty with no hint: it says nothing of the keyword', async (t) => {
+  const fake = fakeUpstream({ products: 20 })
+  const service = new StoreService(fake, LIMITS)
+  const first = await service.searchStoreProducts({ storeCode: sc('11199'), keyword: '수납함', page: 1 })
+  t.equal(first.hasMore, false)
+  const past = await service.searchStoreProducts({ storeCode: sc('11199'), keyword: '수납함', page: first.nextPage })
+  t.same(past.products, [])
+  t.equal(past.hasMore, false)
+  t.equal(past.nextPage, 3)
+  t.notOk('hint' in past, 'no "no catalogue match" hint for a keyword that matched on page 1')
+})
+
 t.test('progress reports found, target, page and scanned, ending at 100 percent', async (t) => {
   const fake = fakeUpstream()
   const service = new StoreService(fake, LIMITS)

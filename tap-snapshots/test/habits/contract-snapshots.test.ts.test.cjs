@@ -2199,7 +2199,7 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
       "get": {
         "operationId": "searchSandboxStores",
         "summary": "Sandbox: search the fixture stores",
-        "description": "Same parameters and response shape as searchStores, but keyword is optional: without it, all three fixture stores. Fixture stores are filtered by keyword as production filters stores (every word in the name or address); curLttd and curLitd are accepted and ignored.",
+        "description": "Same parameters and response shape as searchStores, but keyword is optional: without it, all three fixture stores (nearest the lookup store first). A keyword is understood by the production store search, over the fixture stores: every word in the name, station form or address, the chain's name and filler words ignored, a word no store has left out (Search-Ignored header); a keyword of nothing but such words is a 400. curLttd and curLitd are accepted and ignored.",
         "tags": [
           "Sandbox"
         ],
@@ -2422,7 +2422,7 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
       "get": {
         "operationId": "searchSandboxStoreProducts",
         "summary": "Sandbox: search fixture products in stock at a fixture store",
-        "description": "Same parameters and response shapes as searchStoreProducts, including the NDJSON stream (stream=1 or Accept: application/x-ndjson). branchCode must be a sandbox store code; fixture products are filtered by substring match of keyword on the product name.",
+        "description": "Same parameters and response shapes as searchStoreProducts, including the NDJSON stream (stream=1 or Accept: application/x-ndjson): the production product scan, paging and progress over a fixture catalogue. branchCode must be a sandbox store code; keyword matches a product name as the catalogue matches it (the whole keyword, or each of its words).",
         "tags": [
           "Sandbox"
         ],
