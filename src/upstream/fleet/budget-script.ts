@@ -2,7 +2,7 @@
 //
 // Keys: 1 recent grants (sorted by time: the sliding log), 2 running leases (by expiry), 3 waiting callers
 // (`id \t group \t member`, by when they count as gone), 4 waiting groups (by the time their turn comes:
-// last served, or when they began to wait), 5 each group's last turn (by time), 6 counts: waiting callers
+// last served, or when they began to wait; µs), 5 each group's last turn (µs), 6 counts: waiting callers
 // per `group \t member`, waiting members per group, and turns left in a shared group's
 // turn (`\n group`, set at the turn's start to its waiting members, at most SHARED_GROUP_MAX_WEIGHT).
 //
@@ -30,6 +30,8 @@ end
 export const BUDGET_SCRIPT = `${LEAVE}
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+-- Turns are ordered in microseconds: grants within one millisecond must not tie.
+local turn = tonumber(t[1]) * 1000000 + tonumber(t[2])
 local rate, window, concurrency, lease = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3]), tonumber(ARGV[4])
 local group, grace, memory = ARGV[6], tonumber(ARGV[9]), tonumber(ARGV[11])
 local me = ARGV[5] .. '\\t' .. group .. '\\t' .. ARGV[7]
@@ -45,20 +47,20 @@ elseif redis.call('ZCARD', KEYS[1]) >= rate then
   wait = math.max(1, tonumber(redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')[2]) + window - now)
 else
   local first = redis.call('ZRANGE', KEYS[4], 0, 0, 'WITHSCORES')
-  if first[1] and tonumber(first[2]) < now - memory then
+  if first[1] and tonumber(first[2]) < turn - memory * 1000 then
     redis.call('ZREM', KEYS[4], first[1])
     redis.call('HDEL', KEYS[6], first[1])
     first = redis.call('ZRANGE', KEYS[4], 0, 0, 'WITHSCORES')
   end
   if first[1] and first[1] ~= group then
-    local mine = redis.call('ZSCORE', KEYS[4], group) or redis.call('ZSCORE', KEYS[5], group) or now
+    local mine = redis.call('ZSCORE', KEYS[4], group) or redis.call('ZSCORE', KEYS[5], group) or turn
     if tonumber(first[2]) < tonumber(mine) then wait = -2 end
   end
 end
 if wait ~= 0 then
   if redis.call('ZADD', KEYS[3], now + math.max(wait, 0) + grace, me) == 1 then
     if redis.call('HINCRBY', KEYS[6], group .. '\\t' .. ARGV[7], 1) == 1 then redis.call('HINCRBY', KEYS[6], group, 1) end
-    redis.call('ZADD', KEYS[4], 'NX', redis.call('ZSCORE', KEYS[5], group) or now, group)
+    redis.call('ZADD', KEYS[4], 'NX', redis.call('ZSCORE', KEYS[5], group) or turn, group)
   end
   for k = 3, 6 do redis.call('PEXPIRE', KEYS[k], memory) end
   return {wait, now}
@@ -71,11 +73,11 @@ end
 if credit > 0 then redis.call('HSET', KEYS[6], '\\n' .. group, credit)
 else
   redis.call('HDEL', KEYS[6], '\\n' .. group)
-  redis.call('ZADD', KEYS[5], now, group)
-  redis.call('ZADD', KEYS[4], 'XX', now, group)
+  redis.call('ZADD', KEYS[5], turn, group)
+  redis.call('ZADD', KEYS[4], 'XX', turn, group)
 end
 if redis.call('ZREM', KEYS[3], me) == 1 then leave(me) end
-redis.call('ZREMRANGEBYSCORE', KEYS[5], '-inf', now - memory)
+redis.call('ZREMRANGEBYSCORE', KEYS[5], '-inf', turn - memory * 1000)
 redis.call('ZADD', KEYS[1], now, ARGV[5])
 redis.call('ZADD', KEYS[2], now + lease, ARGV[5])
 redis.call('PEXPIRE', KEYS[1], window)
