@@ -98,6 +98,22 @@ t.test('fair share across a fleet', async (t) => {
     t.equal(await attempt(caller(alice, 'a3')), 0, 'Bob waits no more: Alice again')
     shared.releasePermit('a3')
 
+    // The same steps with no client keys (the budget before turns): whoever asks first gets the slot.
+    const anonymous = (id: string): BudgetCaller => ({ id, group: '', member: '', shared: false })
+    await until('the permit is back', async () => (await attempt(anonymous('n1'))) === 0)
+    await step()
+    t.equal(await attempt(anonymous('nb1')), -1, "the other client's call waits")
+    shared.releasePermit('n1')
+    await until('the permit is back', async () => (await shared.run((r) => r.zcard('budget:running'))) === 0)
+    t.equal(await attempt(anonymous('n2')), 0, 'and the burst asking first takes the slot')
+    await step()
+    shared.releasePermit('n2')
+    await until('the permit is back', async () => (await shared.run((r) => r.zcard('budget:running'))) === 0)
+    t.equal(await attempt(anonymous('n3')), 0, 'again: nothing passes the turn')
+    shared.releasePermit('n3')
+    t.equal(await attempt(anonymous('nb1')), 0)
+    shared.releasePermit('nb1')
+
     // A shared egress group with three members waiting gets three turns in a row; a plain group one.
     const egress = (member: string): BudgetCaller => ({ id: `e-${member}`, group: '160.79.104.0/21', member, shared: true })
     await until('the permit is back', async () => (await attempt(caller(alice, 'a0'))) === 0)
