@@ -10,6 +10,8 @@
 // milliseconds — so "who is next" is the first of key 4, and a group leaves key 4 when its last caller
 // leaves key 3, which the counts tell without a scan. A first group older than the memory is dropped:
 // whatever the counts say (a key evicted under memory pressure), the turn order cannot stay stuck.
+// Keys 3, 4 and 6 hold something only while callers wait, and expire together: all three are given the
+// memory as time to live whenever a caller joins, and no caller waits that long (the lease bounds a wait).
 
 const LEAVE = `
 local function leave(entry)
@@ -61,8 +63,8 @@ if wait ~= 0 then
   if redis.call('ZADD', KEYS[3], now + math.max(wait, 0) + grace, me) == 1 then
     if redis.call('HINCRBY', KEYS[6], group .. '\\t' .. ARGV[7], 1) == 1 then redis.call('HINCRBY', KEYS[6], group, 1) end
     redis.call('ZADD', KEYS[4], 'NX', redis.call('ZSCORE', KEYS[5], group) or turn, group)
+    for k = 3, 6 do redis.call('PEXPIRE', KEYS[k], memory) end
   end
-  for k = 3, 6 do redis.call('PEXPIRE', KEYS[k], memory) end
   return {wait, now}
 end
 local credit = 0
@@ -82,7 +84,7 @@ redis.call('ZADD', KEYS[1], now, ARGV[5])
 redis.call('ZADD', KEYS[2], now + lease, ARGV[5])
 redis.call('PEXPIRE', KEYS[1], window)
 redis.call('PEXPIRE', KEYS[2], lease)
-for k = 3, 6 do redis.call('PEXPIRE', KEYS[k], memory) end
+redis.call('PEXPIRE', KEYS[5], memory)
 return {0, now}
 `
 
