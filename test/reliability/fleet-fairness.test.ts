@@ -139,6 +139,30 @@ t.test('fair share across a fleet', async (t) => {
     shared.releasePermit(last)
   })
 
+  t.test('a lost waiting list (a key evicted) cannot freeze the turn order', async (t) => {
+    const prefix = fresh()
+    const shared = await connect(prefix)
+    const limits = { rate: 1_000, windowMs: 1_100, concurrency: 1, leaseMs: 20_000 }
+    const turns = { ...TURNS, memoryMs: 200 }
+    const attempt = async (who: BudgetCaller) => (await shared.budgetAttempt(limits, who, turns))?.[0]
+    t.equal(await attempt({ id: 'c1', group: '192.0.2.1', member: '192.0.2.1', shared: false }), 0)
+    await sleep(3)
+    t.equal(await attempt({ id: 'b1', ...bob }), -1)
+    await sleep(3)
+    t.equal(await attempt({ id: 'a1', ...alice }), -1)
+    shared.releasePermit('c1')
+    await redis.command('DEL', `${prefix}budget:waiting`)
+    // Bob's count says he waits, and Alice's callers keep joining (each refreshes the keys' time to live).
+    let calls = 0
+    let refused = 0
+    await until('Alice is granted', async () => {
+      const reply = await attempt({ id: `a${++calls}`, ...alice })
+      if (reply === -2) refused += 1
+      return reply === 0
+    })
+    t.ok(refused >= 1, `Bob's stale turn held Alice back ${refused} times, not for ever`)
+  })
+
   t.test('a caller that is gone stops holding its turn; every key expires by itself', async (t) => {
     const prefix = fresh()
     const shared = await connect(prefix)

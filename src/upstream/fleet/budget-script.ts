@@ -8,8 +8,9 @@
 //
 // Why the counts: the poll that is refused must stay O(log n) — the fleet's waiting callers poll every few
 // milliseconds — so "who is next" is the first of key 4, and a group leaves key 4 when its last caller
-// leaves key 3, which the counts tell without a scan. A first group older than the memory is dropped:
-// whatever the counts say (a key evicted under memory pressure), the turn order cannot stay stuck.
+// leaves key 3, which the counts tell without a scan. A first group older than twice the memory is
+// dropped (a waiting group's time is at most the memory old when it joins, and it waits less than the
+// memory): whatever the counts say (a key evicted under memory pressure), the turn order cannot stay stuck.
 // Keys 3, 4 and 6 hold something only while callers wait, and expire together: all three are given the
 // memory as time to live whenever a caller joins, and no caller waits that long (the lease bounds a wait).
 
@@ -49,7 +50,7 @@ elseif redis.call('ZCARD', KEYS[1]) >= rate then
   wait = math.max(1, tonumber(redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')[2]) + window - now)
 else
   local first = redis.call('ZRANGE', KEYS[4], 0, 0, 'WITHSCORES')
-  if first[1] and tonumber(first[2]) < turn - memory * 1000 then
+  if first[1] and tonumber(first[2]) < turn - 2 * memory * 1000 then
     redis.call('ZREM', KEYS[4], first[1])
     redis.call('HDEL', KEYS[6], first[1])
     first = redis.call('ZRANGE', KEYS[4], 0, 0, 'WITHSCORES')
