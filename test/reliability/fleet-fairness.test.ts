@@ -5,7 +5,7 @@
 // its turn; and every key the turns use expires by itself. Counts and orders only, never times.
 
 import t from 'tap'
-import type { ClientKey } from '../../src/client-context.js'
+import { withClient, type ClientKey } from '../../src/client-context.js'
 import { UpstreamBudget } from '../../src/upstream/budget.js'
 import { SHARED_GROUP_MAX_WEIGHT } from '../../src/upstream/fair-queue.js'
 import { RedisBudget } from '../../src/upstream/fleet/budget.js'
@@ -61,7 +61,6 @@ t.test('fair share across a fleet', async (t) => {
     const one = await instance(prefix, 1_000, 4)
     const two = await instance(prefix, 1_000, 4)
     const carol: ClientKey = { group: '192.0.2.1', member: '192.0.2.1', shared: false }
-    const { withClient } = await import('../../src/client-context.js')
     let done = 0
     const calls = Array.from({ length: 60 }, (_, i) =>
       withClient(carol, () => (i % 2 ? one : two).budget.run('x', async () => void (done += 1))),
