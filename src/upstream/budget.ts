@@ -1,7 +1,7 @@
 import PQueue from 'p-queue'
-import { currentClient } from '../client-context.js'
+import { currentClient, type ClientKey } from '../client-context.js'
 import { UpstreamError } from './errors.js'
-import { FairQueue, type FairQueueOptions } from './fair-queue.js'
+import { ANONYMOUS_CLIENT, FairQueue, type FairQueueOptions } from './fair-queue.js'
 
 /**
  * A budget shared by every instance of the fleet (Redis). `acquire` waits for a fleet-wide permit and
@@ -9,7 +9,7 @@ import { FairQueue, type FairQueueOptions } from './fair-queue.js'
  * keeps to its local share (1/fleetSize of the budget) until it can again.
  */
 export interface FleetBudget {
-  acquire(endpoint: string, signal?: AbortSignal): Promise<(() => void) | undefined>
+  acquire(endpoint: string, signal?: AbortSignal, client?: ClientKey): Promise<(() => void) | undefined>
   /** Instances last seen in the fleet, this one included. */
   readonly fleetSize: number
 }
@@ -74,14 +74,16 @@ export class UpstreamBudget {
         retryAfterSeconds: 1,
       })
     }
+    // Read here, in the caller's context: queued work is started from whichever call ended last.
+    const client = currentClient()
     try {
       return await this.#queue.add(
         () => {
           this.#started += 1
           this.#maxRunning = Math.max(this.#maxRunning, this.#queue.pending)
-          return this.#fleet ? this.#fleetRun(endpoint, this.#fleet, task, signal) : task()
+          return this.#fleet ? this.#fleetRun(endpoint, this.#fleet, task, client ?? ANONYMOUS_CLIENT, signal) : task()
         },
-        { signal, client: currentClient() },
+        { signal, client },
       )
     } catch (error) {
       if (signal?.aborted && !(error instanceof UpstreamError)) {
@@ -98,8 +100,8 @@ export class UpstreamBudget {
     return { fleetSize: share.fleetSize, perSecond: share.perSecond, concurrency: share.queue.concurrency }
   }
 
-  async #fleetRun<T>(endpoint: string, fleet: FleetBudget, task: () => Promise<T>, signal?: AbortSignal): Promise<T> {
-    const release = await fleet.acquire(endpoint, signal)
+  async #fleetRun<T>(endpoint: string, fleet: FleetBudget, task: () => Promise<T>, client: ClientKey, signal?: AbortSignal): Promise<T> {
+    const release = await fleet.acquire(endpoint, signal, client)
     if (release) {
       try {
         return await task()

@@ -16,7 +16,8 @@ interface Group {
   credit: number
 }
 
-const ANONYMOUS: ClientKey = { group: '', member: '', shared: false }
+/** Work with no client key (the CLI, tests): served as one client. */
+export const ANONYMOUS_CLIENT: ClientKey = { group: '', member: '', shared: false }
 
 /**
  * p-queue's queue, made fair: waiting calls are served round-robin by client group (an address, or a
@@ -34,7 +35,7 @@ export class FairQueue implements Queue<RunFunction, FairQueueOptions> {
   }
 
   enqueue(run: RunFunction, options?: Partial<FairQueueOptions>): void {
-    const client = options?.client ?? ANONYMOUS
+    const client = options?.client ?? ANONYMOUS_CLIENT
     let group = this.#groups.get(client.group)
     if (!group) {
       group = { shared: client.shared, members: new Map(), credit: 0 }

@@ -4,6 +4,7 @@
 
 import { randomUUID } from 'node:crypto'
 import { Redis } from 'ioredis'
+import { BUDGET_SCRIPT, LEAVE_SCRIPT } from './budget-script.js'
 
 /**
  * The fleet's shared state in Redis (or Valkey): one connection per instance, used by the cache, the
@@ -46,34 +47,29 @@ export function redactRedisUrl(url: string): string {
   }
 }
 
-const BUDGET_SCRIPT = `
-local t = redis.call('TIME')
-local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
-local rate, window, concurrency, lease = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3]), tonumber(ARGV[4])
-redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - window)
-redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', now)
-if redis.call('ZCARD', KEYS[2]) >= concurrency then return {-1, now} end
-if redis.call('ZCARD', KEYS[1]) >= rate then
-  local oldest = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')
-  return {math.max(1, tonumber(oldest[2]) + window - now), now}
-end
-redis.call('ZADD', KEYS[1], now, ARGV[5])
-redis.call('ZADD', KEYS[2], now + lease, ARGV[5])
-redis.call('PEXPIRE', KEYS[1], window)
-redis.call('PEXPIRE', KEYS[2], lease)
-return {0, now}
-`
+const BUDGET_KEYS = ['budget:recent', 'budget:running', 'budget:waiting', 'budget:turns', 'budget:served', 'budget:counts'] as const
 
 type BudgetRedis = Redis & {
-  sfBudget(
-    rateKey: string,
-    runningKey: string,
-    rate: number,
-    windowMs: number,
-    concurrency: number,
-    leaseMs: number,
-    id: string,
-  ): Promise<[number, number]>
+  sfBudget(...keysAndArgs: Array<string | number>): Promise<[number, number]>
+  sfBudgetLeave(...keysAndArgs: string[]): Promise<number>
+}
+
+/** Who a fleet budget attempt is for, and how the turns between clients go (src/upstream/fleet/budget-script.ts). */
+export interface BudgetCaller {
+  /** One per waiting call, the same across its attempts. */
+  id: string
+  group: string
+  member: string
+  shared: boolean
+}
+
+export interface BudgetTurns {
+  /** How long a waiting caller counts as waiting after its last attempt, beyond the wait it was told. */
+  graceMs: number
+  /** The most turns in a row a shared-egress group gets (one per waiting member). */
+  sharedWeight: number
+  /** How long the turn order's keys outlive the last attempt. */
+  memoryMs: number
 }
 
 export class FleetRedis {
@@ -107,7 +103,8 @@ export class FleetRedis {
       // Reconnect for ever, quickly at first: the fleet must recover by itself when Redis returns.
       retryStrategy: (times) => Math.min(50 * 2 ** Math.min(times, 6), 2_000),
     })
-    this.client.defineCommand('sfBudget', { numberOfKeys: 2, lua: BUDGET_SCRIPT })
+    this.client.defineCommand('sfBudget', { numberOfKeys: BUDGET_KEYS.length, lua: BUDGET_SCRIPT })
+    this.client.defineCommand('sfBudgetLeave', { numberOfKeys: BUDGET_KEYS.length, lua: LEAVE_SCRIPT })
     // ioredis reports connection errors as events; without a listener Node would print them.
     this.client.on('error', (error: Error) => {
       this.#lastError = error.message.split('\n')[0] ?? ''
@@ -190,10 +187,37 @@ export class FleetRedis {
 
   /**
    * One attempt at a fleet-wide upstream permit: [0, now] granted, [-1, now] wait for a running call to
-   * end, [n > 0, now] wait n ms for the rate window (now: Redis's clock, ms); undefined when unusable.
+   * end, [-2, now] wait for another client's turn, [n > 0, now] wait n ms for the rate window (now: Redis's
+   * clock, ms); undefined when unusable.
    */
-  budgetAttempt(rate: number, windowMs: number, concurrency: number, leaseMs: number, id: string): Promise<[number, number] | undefined> {
-    return this.run((r) => (r as BudgetRedis).sfBudget('budget:recent', 'budget:running', rate, windowMs, concurrency, leaseMs, id))
+  budgetAttempt(
+    limits: { rate: number; windowMs: number; concurrency: number; leaseMs: number },
+    caller: BudgetCaller,
+    turns: BudgetTurns,
+  ): Promise<[number, number] | undefined> {
+    const { rate, windowMs, concurrency, leaseMs } = limits
+    const { id, group, member, shared } = caller
+    return this.run((r) =>
+      (r as BudgetRedis).sfBudget(
+        ...BUDGET_KEYS,
+        rate,
+        windowMs,
+        concurrency,
+        leaseMs,
+        id,
+        group,
+        member,
+        shared ? 1 : 0,
+        turns.graceMs,
+        turns.sharedWeight,
+        turns.memoryMs,
+      ),
+    )
+  }
+
+  /** A caller that stops waiting without a permit leaves the turn order at once. */
+  budgetLeave(caller: BudgetCaller): void {
+    void this.run((r) => (r as BudgetRedis).sfBudgetLeave(...BUDGET_KEYS, caller.id, caller.group, caller.member))
   }
 
   releasePermit(id: string): void {
