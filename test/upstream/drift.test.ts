@@ -1,6 +1,10 @@
 import t from 'tap'
 import { runCli } from '../helpers/cli.js'
-import { buildTestApp, testEnv } from '../helpers/app.js'
+import { loadConfig } from '../../src/config.js'
+import { UpstreamClient } from '../../src/upstream/client.js'
+import { recordRawReplies } from '../../src/upstream/raw-replies.js'
+import { EXPECTED_SHAPES, compareShapes, shapeOf } from '../../src/upstream/shape.js'
+import { buildTestApp, simulator, testEnv } from '../helpers/app.js'
 
 // Upstream drift end to end: the simulator renames one field (SIMULATOR_DRIFT), and `store-finder doctor`
 // and /api/health/upstream name it, as they would name a field the chain renamed without notice.
@@ -107,4 +111,46 @@ t.test('/api/health/upstream against the plain simulator: no drift on any step',
   const res = await app.inject('/api/health/upstream')
   t.equal(res.statusCode, 200)
   t.ok((res.json() as DoctorJson).steps.every((s) => Array.isArray(s.drift) && s.drift.length === 0))
+})
+
+t.test('raw replies reach the listener of the calls started inside it, also when they wait in the budget queue', async (t) => {
+  const sim = await simulator(t)
+  const config = loadConfig(testEnv({ UPSTREAM_BASE_URL: sim.url, UPSTREAM_MAX_CONCURRENCY: '1' }))
+  const client = new UpstreamClient({ ...config.upstream, baseUrl: sim.url })
+  const seen: Array<[string, unknown]> = []
+  // One slot: the outside call holds it, so the recorded one runs from the queue after it.
+  const outside = client.findStore('11199')
+  const inside = recordRawReplies(
+    (endpoint, raw) => seen.push([endpoint, raw]),
+    () => client.findStore('10224'),
+  )
+  await Promise.all([outside, inside])
+  t.equal(seen.length, 1, "only the recorded call's reply")
+  t.match(seen[0]?.[1], { data: [{ strCd: '10224' }] })
+
+  seen.length = 0
+  await recordRawReplies(
+    (endpoint, raw) => seen.push([endpoint, raw]),
+    () => client.getStock([{ productId: '1049275', storeCode: '10224' }]),
+  )
+  t.same(
+    seen.map(([, raw]) => Object.keys(shapeOf(raw)).length > 0),
+    [true, true],
+    'the handshake and the stock reply',
+  )
+  t.same(compareShapes(EXPECTED_SHAPES.preauth, shapeOf(seen[0]?.[1])), [])
+  t.same(compareShapes(EXPECTED_SHAPES.stock, shapeOf(seen[1]?.[1])), [])
+})
+
+t.test('a renamed field the schema needs: the step fails and its drift names the field, though zod refused the reply', async (t) => {
+  const { app, simulator: sim } = await buildTestApp(t)
+  sim.setFault('selStr', { kind: 'shapeDrift', variant: 'renamedField' })
+  const res = await app.inject('/api/health/upstream')
+  t.equal(res.statusCode, 503)
+  const store = (res.json() as DoctorJson).steps.find((s) => s.step === 'store_search')
+  t.match(store, { ok: false, detail: /bad_response/ })
+  t.same(
+    store?.drift.map((d) => `${d.change} ${d.path}`),
+    ['added data[].storeCd', 'missing data[].strCd'],
+  )
 })
