@@ -2,7 +2,7 @@
 // field added, renamed or dropped shows as a difference between shapes even while zod still accepts the
 // reply (the schemas read only the fields we use, and most of them may be missing or null).
 
-import EXPECTED from './expected-shapes.json' with { type: 'json' }
+import { createRequire } from 'node:module'
 
 /** Field path → JSON type(s): `data[].strCd` → `string`; several types seen for one path are `null|string`. */
 export type Shape = Record<string, string>
@@ -119,4 +119,8 @@ export type ShapeStep = (typeof SHAPE_STEPS)[number]
  * The committed snapshot (src/upstream/expected-shapes.json): the shape of each recorded sample in
  * test/upstream/samples/, reviewed when it changes. The samples' test keeps the two in step.
  */
-export const EXPECTED_SHAPES: Readonly<Record<ShapeStep, Shape>> = EXPECTED
+// Read with require, not an import attribute, which Node 20 before 20.10 cannot parse (engines: >=20); the
+// type reference keeps the file in the compiled program, so the build copies it beside this module.
+export const EXPECTED_SHAPES: Readonly<Record<ShapeStep, Shape>> = createRequire(import.meta.url)(
+  './expected-shapes.json',
+) as typeof import('./expected-shapes.json')
