@@ -1,7 +1,9 @@
+import { mkdir, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
 import { InvalidArgumentError, type Command } from 'commander'
 import { KNOWN_PAIR, UpstreamProbe, type UpstreamHealth } from '../../src/upstream/probe.js'
 import { describeDrift } from '../../src/upstream/shape.js'
-import { EXIT, printJson, withRuntime, type Io } from '../context.js'
+import { CliFailure, EXIT, printJson, withRuntime, type Io } from '../context.js'
 
 const code =
   (what: string) =>
@@ -41,6 +43,25 @@ function report(io: Io, upstream: string, health: UpstreamHealth, exitCode: numb
   io.out(`${failed.length > 0 ? 'FAILED' : 'DRIFT'}: ${parts.join('; ')}. What to do: docs/operations.md, "Upstream drift".`)
 }
 
+/** Writes one JSON file per recorded step, as test/upstream/samples/ holds them. */
+async function record(dir: string, raw: Partial<Record<string, unknown>>): Promise<string[]> {
+  try {
+    await mkdir(dir, { recursive: true })
+    const written: string[] = []
+    for (const [step, reply] of Object.entries(raw)) {
+      await writeFile(join(dir, `${step}.json`), `${JSON.stringify(reply, null, 2)}\n`)
+      written.push(`${step}.json`)
+    }
+    return written
+  } catch (error) {
+    throw new CliFailure(
+      `cannot write the replies to ${dir}: ${(error as Error).message}`,
+      EXIT.failure,
+      'Give --record a directory you can write to.',
+    )
+  }
+}
+
 export function register(program: Command): void {
   program
     .command('doctor')
@@ -52,18 +73,28 @@ export function register(program: Command): void {
       code('product number'),
       KNOWN_PAIR.productId,
     )
+    .option(
+      '--record <dir>',
+      "write each step's raw reply to <dir>/<step>.json (the pre-auth token replaced), to review or to make new samples",
+    )
     .addHelpText(
       'after',
       '\nExit codes: 0 all well, 4 a step failed, 5 every step answered but a reply drifted from the recorded shapes.\n\nExample (daily, from cron):\n  store-finder doctor || mail -s "store-finder doctor" ops@example.com',
     )
-    .action(async (options: { store: string; product: string }, command: Command) => {
+    .action(async (options: { store: string; product: string; record?: string }, command: Command) => {
       await withRuntime(command, async (runtime, io) => {
         const { config } = runtime
         // Its own probe: nothing cached, and the store and product asked for.
-        const probe = new UpstreamProbe(runtime.client, 0, config.upstream.timeoutMs * 3, {
-          storeCode: options.store,
-          productId: options.product,
-        })
+        const probe = new UpstreamProbe(
+          runtime.client,
+          0,
+          config.upstream.timeoutMs * 3,
+          {
+            storeCode: options.store,
+            productId: options.product,
+          },
+          options.record !== undefined,
+        )
         const health = await probe.check()
         const exitCode = doctorExitCode(health)
         const upstream = runtime.simulated
@@ -74,6 +105,10 @@ export function register(program: Command): void {
         if (io.json)
           printJson(io, { ok: exitCode === EXIT.ok, exitCode, upstream, checkedAt, steps, ...(unreachable ? { unreachable } : {}) })
         else report(io, upstream, health, exitCode)
+        if (options.record !== undefined) {
+          const written = await record(options.record, health.raw ?? {})
+          process.stderr.write(`Recorded ${written.length} raw replies in ${options.record}: ${written.join(', ')}\n`)
+        }
         process.exitCode = exitCode
       })
     })

@@ -21,6 +21,8 @@ export interface UpstreamHealth {
   steps: ProbeStep[]
   /** A step failed because the upstream cannot be reached at all (DNS, refused, TLS): offline, perhaps. */
   unreachable: boolean
+  /** Only when the probe was asked to keep them (doctor --record): each step's last raw reply, credentials replaced. */
+  raw?: Partial<Record<ShapeStep, unknown>>
 }
 
 /**
@@ -55,6 +57,21 @@ const STEP_ENDPOINT: Record<ShapeStep, string> = {
   placement: 'selIntPdStDispInfo',
 }
 
+/**
+ * The handshake's reply with its token and user id replaced by stand-ins of the same form, so a recorded
+ * reply keeps its shape and passes the client's checks but carries no credential.
+ */
+function withoutCredentials(reply: unknown): unknown {
+  if (typeof reply !== 'object' || reply === null) return reply
+  const { headers, body } = reply as { headers?: Record<string, unknown>; body?: unknown }
+  return {
+    headers: Object.fromEntries(
+      Object.entries(headers ?? {}).map(([k, v]) => [k, typeof v === 'string' ? '00000000-0000-4000-8000-000000000000' : v]),
+    ),
+    body: typeof body === 'string' ? 'eyJhbGciOiJub25lIn0.eyJyZWNvcmRlZCI6dHJ1ZX0.cmVkYWN0ZWQ' : body,
+  }
+}
+
 /** The raw replies of one step's endpoint against the committed shape; none recorded: nothing to say. */
 function driftOf(step: ShapeStep, replies: unknown[]): FieldDrift[] {
   if (replies.length === 0) return []
@@ -76,6 +93,7 @@ export class UpstreamProbe {
     private readonly cacheMs: number,
     private readonly timeoutMs: number,
     private readonly known: StockPair = KNOWN_PAIR,
+    private readonly keepRaw = false,
   ) {}
 
   check(): Promise<UpstreamHealth> {
@@ -91,11 +109,14 @@ export class UpstreamProbe {
     let unreachable = false
     const signal = AbortSignal.timeout(this.timeoutMs)
     const { storeCode, productId } = this.known
+    const raw: Partial<Record<ShapeStep, unknown>> = {}
     const step = async <T>(name: ShapeStep, run: () => Promise<T>, verify: (value: T) => { problem: string } | { found: string }) => {
       const started = performance.now()
       const replies: unknown[] = []
-      const listener = (endpoint: string, raw: unknown) => {
-        if (endpoint === STEP_ENDPOINT[name]) replies.push(raw)
+      const listener = (endpoint: string, reply: unknown) => {
+        if (endpoint !== STEP_ENDPOINT[name]) return
+        replies.push(reply)
+        if (this.keepRaw) raw[name] = name === 'preauth' ? withoutCredentials(reply) : reply
       }
       try {
         const value = await recordRawReplies(listener, run)
@@ -149,7 +170,13 @@ export class UpstreamProbe {
           ? { found: `product ${productId} at store ${storeCode}: floor ${placement.floor}, zone ${placement.zone}` }
           : { problem: `no floor and zone for product ${productId} at store ${storeCode}` },
     )
-    const result = { ok: steps.every((s) => s.ok), checkedAt: new Date().toISOString(), steps, unreachable }
+    const result: UpstreamHealth = {
+      ok: steps.every((s) => s.ok),
+      checkedAt: new Date().toISOString(),
+      steps,
+      unreachable,
+      ...(this.keepRaw ? { raw } : {}),
+    }
     this.#last = { at: Date.now(), result }
     return result
   }

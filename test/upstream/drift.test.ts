@@ -1,9 +1,12 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import t from 'tap'
 import { runCli } from '../helpers/cli.js'
 import { loadConfig } from '../../src/config.js'
 import { UpstreamClient } from '../../src/upstream/client.js'
 import { recordRawReplies } from '../../src/upstream/raw-replies.js'
-import { EXPECTED_SHAPES, compareShapes, shapeOf } from '../../src/upstream/shape.js'
+import { REPLY_SCHEMAS } from '../../src/upstream/schemas.js'
+import { EXPECTED_SHAPES, SHAPE_STEPS, compareShapes, shapeOf } from '../../src/upstream/shape.js'
 import { buildTestApp, simulator, testEnv } from '../helpers/app.js'
 
 // Upstream drift end to end: the simulator renames one field (SIMULATOR_DRIFT), and `store-finder doctor`
@@ -153,4 +156,19 @@ t.test('a renamed field the schema needs: the step fails and its drift names the
     store?.drift.map((d) => `${d.change} ${d.path}`),
     ['added data[].storeCd', 'missing data[].strCd'],
   )
+})
+
+t.test('doctor --record writes each raw reply as a sample would hold it, without the pre-auth credentials', async (t) => {
+  const dir = t.testdir()
+  const { code, stderr } = await doctor(['--record', dir])
+  t.equal(code, 0)
+  t.match(stderr, /Recorded 5 raw replies/)
+  for (const step of SHAPE_STEPS) {
+    const reply = JSON.parse(readFileSync(join(dir, `${step}.json`), 'utf8')) as unknown
+    t.ok(REPLY_SCHEMAS[step].safeParse(reply).success, `${step} passes the client's schema`)
+    t.same(compareShapes(EXPECTED_SHAPES[step], shapeOf(reply)), [], `${step} has the committed shape`)
+  }
+  const preauth = JSON.parse(readFileSync(join(dir, 'preauth.json'), 'utf8')) as { headers: Record<string, string>; body: string }
+  t.equal(preauth.headers['x-dm-uid'], '00000000-0000-4000-8000-000000000000')
+  t.notMatch(preauth.body, /^eyJhbGciOiJIUzI1Ni/, 'not the token the simulator issued')
 })
