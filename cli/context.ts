@@ -2,7 +2,7 @@ import { floorLabel as floorLabelOf } from '../src/store-facts.js'
 import { InvalidArgumentError, type Command } from 'commander'
 import { ConfigError, SIMULATED, loadConfig } from '../src/config.js'
 import { ServiceError } from '../src/errors.js'
-import { createRuntime, isStartupFailure } from '../src/runtime.js'
+import { createRuntime, isStartupFailure, type Runtime } from '../src/runtime.js'
 import type { StoreService } from '../src/service.js'
 import { UpstreamError } from '../src/upstream/errors.js'
 
@@ -17,6 +17,8 @@ export const EXIT = {
   notFound: 3,
   /** The chain's service failed, is rate limiting or is unavailable: retry later. */
   upstream: 4,
+  /** doctor: every step answered, but a reply's fields differ from the recorded shapes. */
+  drift: 5,
   interrupted: 130,
 } as const
 
@@ -61,6 +63,11 @@ export function exitCodeFor(error: ServiceError): number {
  * wiring as `serve` and `mcp`, and closes it afterwards (the simulator too, when it was started).
  */
 export async function withService(command: Command, action: (service: StoreService, io: Io) => Promise<void>): Promise<void> {
+  return withRuntime(command, (runtime, io) => action(runtime.service, io))
+}
+
+/** As withService, for a command that needs the wiring itself (doctor probes through the runtime's client). */
+export async function withRuntime(command: Command, action: (runtime: Runtime, io: Io) => Promise<void>): Promise<void> {
   const globals = command.optsWithGlobals<GlobalOptions>()
   const env = { ...process.env }
   if (globals.simulated) env.UPSTREAM_BASE_URL = SIMULATED
@@ -71,7 +78,7 @@ export async function withService(command: Command, action: (service: StoreServi
     if (error instanceof ConfigError) throw new CliFailure(error.message, EXIT.usage, 'Fix or unset the environment variable named above.')
     throw error
   }
-  let runtime: Awaited<ReturnType<typeof createRuntime>>
+  let runtime: Runtime
   try {
     // One-shot: the store list is read from the disk copy (or crawled) when a store search first needs it.
     runtime = await createRuntime(config, { awaitDirectory: true, refreshDirectory: globals.refresh === true })
@@ -90,7 +97,7 @@ export async function withService(command: Command, action: (service: StoreServi
     signal: controller.signal,
   }
   try {
-    await action(runtime.service, io)
+    await action(runtime, io)
   } catch (error) {
     if (controller.signal.aborted) throw new CliFailure('interrupted', EXIT.interrupted)
     throw error

@@ -13,7 +13,7 @@ Configuration comes from environment variables (every one in docs/operations.md)
   PORT=8080 HOST=0.0.0.0 store-finder serve
 UPSTREAM_BASE_URL=simulated (or --simulated) uses the built-in simulator of the chain's service: everything works offline.
 
-Exit codes: 0 ok, 1 unexpected failure, 2 usage or configuration error, 3 no such store or product, 4 the chain's service failed or is unavailable (retry later), 130 interrupted.`
+Exit codes: 0 ok, 1 unexpected failure, 2 usage or configuration error, 3 no such store or product, 4 the chain's service failed or is unavailable (retry later), 5 doctor found upstream drift, 130 interrupted.`
 
 /** The width help is wrapped to: the terminal's, as commander itself reads it; 80 when not a terminal. */
 const helpWidth = () => (process.stdout.isTTY && process.stdout.columns ? process.stdout.columns : 80)

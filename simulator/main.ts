@@ -2,6 +2,7 @@
 // benchmarks, child-process tests and offline demos. Control it over HTTP under /__sim/.
 
 import { pathToFileURL } from 'node:url'
+import { parseDrift } from './drift.js'
 import { startSimulator } from './server.js'
 import type { SimulatorOptions } from './server.js'
 
@@ -19,7 +20,7 @@ function integerVar(env: NodeJS.ProcessEnv, name: string, fallback: number, min:
   return value
 }
 
-/** Reads SIMULATOR_PORT, SIMULATOR_HOST, SIMULATOR_LATENCY_MS and SIMULATOR_SEED; throws naming the bad variable. */
+/** Reads SIMULATOR_PORT, SIMULATOR_HOST, SIMULATOR_LATENCY_MS, SIMULATOR_SEED and SIMULATOR_DRIFT; throws naming the bad variable. */
 export function simulatorOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): SimulatorOptions {
   const host = env['SIMULATOR_HOST']
   if (host !== undefined && (host.trim() === '' || /\s/.test(host.trim()))) {
@@ -29,6 +30,15 @@ export function simulatorOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): S
     port: integerVar(env, 'SIMULATOR_PORT', 4010, 0, 65_535),
     host: host?.trim() ?? '127.0.0.1',
     latencyMs: integerVar(env, 'SIMULATOR_LATENCY_MS', 0, 0, 600_000),
+  }
+  const drift = env['SIMULATOR_DRIFT']?.trim()
+  if (drift) {
+    try {
+      parseDrift(drift)
+    } catch (error) {
+      throw new SimulatorConfigError((error as Error).message)
+    }
+    options.drift = drift
   }
   if (env['SIMULATOR_SEED'] !== undefined && env['SIMULATOR_SEED'].trim() !== '') {
     options.seed = integerVar(env, 'SIMULATOR_SEED', 0, 0, 4_294_967_295)

@@ -11,6 +11,7 @@ import { createServer } from 'node:http'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { handleControl } from './control.js'
+import { parseDrift } from './drift.js'
 import type { SimControls } from './control.js'
 import { createSimulatorData } from './data.js'
 import { FaultController, SIM_ENDPOINTS } from './faults.js'
@@ -100,6 +101,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     issuedTokens: () => tokensIssued,
   }
   const upstream: UpstreamContext = { data, faults, auth, countArrival, countToken: () => ++tokensIssued }
+  if (options.drift !== undefined) upstream.drift = parseDrift(options.drift)
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = req.url ?? '/'

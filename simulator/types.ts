@@ -13,6 +13,8 @@ export interface SimulatorOptions {
   seed?: number
   /** 16-character AES key for bearers; default SIMULATOR_PREAUTH_KEY. */
   preauthKey?: string
+  /** A field renamed in one step's replies for the simulator's life, as `<step>:<field>-><new name>` (simulator/drift.ts). */
+  drift?: string
 }
 
 export interface SimRequestRecord {

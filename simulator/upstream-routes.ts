@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto'
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http'
 import type { SimulatorData } from './data.js'
 import { pdThumbSelSimple, selIntPdStDispInfo, selStr, selStrPkupStck } from './endpoints.js'
+import { applyDrift, type SimDrift } from './drift.js'
 import { edgeErrorPage, storefrontPage, whitelabelPage } from './faults.js'
 import type { FaultController, SimEndpoint, SimFault } from './faults.js'
 import type { PreAuthority } from './preauth.js'
@@ -25,6 +26,8 @@ export interface UpstreamContext {
   countArrival(route: Route, record: SimRequestRecord): () => void
   /** Counts an issued pre-auth token; returns how many were issued since the last reset. */
   countToken(): number
+  /** A field renamed in one endpoint's replies (SIMULATOR_DRIFT). */
+  drift?: SimDrift
 }
 
 const ROUTES = new Map<string, Route>([
@@ -221,7 +224,7 @@ async function handleUpstream(ctx: UpstreamContext, req: IncomingMessage, res: S
 
   let reply = answer(ctx, route.endpoint, req.headers, parsed, path, record)
   if (fault !== null) reply = shapeReply(route.endpoint, fault, reply)
-  send(res, reply)
+  send(res, applyDrift(ctx.drift, route.endpoint, reply))
 }
 
 function checkAuth(ctx: UpstreamContext, headers: IncomingHttpHeaders, record: SimRequestRecord): Reply | null {

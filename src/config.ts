@@ -4,6 +4,7 @@ import { ABOUT } from './about.js'
 import type { ScanLimits } from './scan.js'
 import type { CacheTtls } from './upstream/cached.js'
 import type { UpstreamClientOptions } from './upstream/client.js'
+import { SHAPE_STEPS } from './upstream/shape.js'
 
 export const SIMULATED = 'simulated'
 export const DEFAULT_UPSTREAM = 'https://fapi.daisomall.co.kr'
@@ -119,6 +120,18 @@ const EnvSchema = z.object({
     .default(DEFAULT_UPSTREAM)
     .describe(
       'The upstream. `simulated` starts the built-in simulator in-process and uses it. The storefront form `https://www.daisomall.co.kr/api` works too.',
+    ),
+  // A rehearsal of the chain changing its API without notice (docs/operations.md, "Upstream drift").
+  SIMULATOR_DRIFT: z
+    .string()
+    .trim()
+    .regex(
+      new RegExp(`^(${SHAPE_STEPS.join('|')}):[\\w.-]+->[\\w.-]+$`),
+      `<step>:<field>-><new name> with a step of ${SHAPE_STEPS.join(', ')}, e.g. placement:storeErp->storeCode`,
+    )
+    .optional()
+    .describe(
+      "Only with `UPSTREAM_BASE_URL=simulated`: the simulator renames one field in one step's replies, e.g. `placement:storeErp->storeCode`, so `store-finder doctor` and `/api/health/upstream` can be seen reporting drift.",
     ),
   // 8 s, as the stricter public clients use
   UPSTREAM_TIMEOUT_MS: int(100, 120_000, 8_000).describe('Per-attempt upstream timeout.'),
@@ -262,6 +275,7 @@ const DEFAULT_SHOWN: { [K in keyof Settings]?: (value: Settings[K]) => string } 
   CACHE_MAX_BYTES: inUnit(MIB, 'MiB'),
   RATE_LIMIT_PER_MINUTE: (perMinute) => (perMinute === 0 ? `${code(0)} (off)` : code(perMinute)),
   REDIS_URL: () => '(unset)',
+  SIMULATOR_DRIFT: () => '(none)',
   STORE_DIRECTORY_REFRESH_MS: inUnit(HOUR, 'h'),
   STORE_DIRECTORY_CACHE_DIR: () => 'the platform cache directory',
   TRUST_PROXY: (proxies) => (proxies.length === 0 ? '(none)' : code(proxies.join(','))),
@@ -290,6 +304,8 @@ export interface Config {
   publicBaseUrl: string | undefined
   /** baseUrl is 'simulated' until the runtime starts the simulator. */
   upstream: Omit<UpstreamClientOptions, 'fetch'>
+  /** SIMULATOR_DRIFT: a field the simulator renames (simulator/drift.ts); used only when the simulator runs. */
+  simulatorDrift: string | undefined
   cache: CacheTtls
   scan: ScanLimits
   /** The store directory (src/directory/); `cacheDir` undefined: the platform's cache directory; null: none. */
@@ -347,6 +363,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       circuitFailureThreshold: e.CIRCUIT_FAILURE_THRESHOLD,
       circuitCooldownMs: e.CIRCUIT_COOLDOWN_MS,
     },
+    simulatorDrift: e.SIMULATOR_DRIFT,
     cache: {
       storeTtlMs: e.CACHE_STORE_TTL_MS,
       catalogueTtlMs: e.CACHE_CATALOGUE_TTL_MS,

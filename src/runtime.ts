@@ -58,7 +58,11 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
   let stopSimulator: (() => Promise<void>) | undefined
   if (upstreamUrl === SIMULATED) {
     const { startSimulator } = await import('../simulator/server.js')
-    const simulator = await startSimulator({ port: 0, preauthKey: config.upstream.preauthKey })
+    const simulator = await startSimulator({
+      port: 0,
+      preauthKey: config.upstream.preauthKey,
+      ...(config.simulatorDrift ? { drift: config.simulatorDrift } : {}),
+    })
     upstreamUrl = simulator.url
     stopSimulator = () => simulator.close()
   }

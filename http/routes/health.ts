@@ -47,7 +47,23 @@ const ReadySchema = z.object({
   activeScans: z.number(),
   openStreams: z.number(),
 })
-const ProbeStepSchema = z.object({ step: z.string(), ok: z.boolean(), latencyMs: z.number(), detail: z.string().optional() })
+const FieldDriftSchema = z.object({
+  change: z.enum(['added', 'missing', 'changed']),
+  path: z.string().describe('The field path in the raw reply, e.g. `data[].name`: arrays are merged over their items.'),
+  expected: z.string().optional().describe('The JSON type(s) the committed snapshot has (missing, changed).'),
+  actual: z.string().optional().describe('The JSON type(s) the live reply has (added, changed).'),
+})
+const ProbeStepSchema = z.object({
+  step: z.string(),
+  ok: z.boolean(),
+  latencyMs: z.number(),
+  detail: z.string().optional().describe('Why the step failed; on success, what it found.'),
+  drift: z
+    .array(FieldDriftSchema)
+    .describe(
+      "How the step's raw reply differs field by field from the committed shape of the recorded sample; empty when it does not. A reply that drifted but still validates leaves the step ok.",
+    ),
+})
 const UpstreamHealthSchema = z.object({ ok: z.boolean(), checkedAt: z.string(), steps: z.array(ProbeStepSchema) })
 
 export function registerHealthRoutes(
@@ -107,10 +123,10 @@ export function registerHealthRoutes(
     operationId: 'getUpstreamHealth',
     summary: 'Deep upstream check',
     description:
-      'Probes each upstream step (store search, catalogue search, pre-auth, stock, placement) with per-step status and latency. Cached for 30 s. 503 in the Error shape, with the steps, when any step fails.',
+      'Probes each upstream step (store search, catalogue search, pre-auth, stock, placement) with per-step status, latency and field-level drift of the raw reply from the committed shapes. Cached for 30 s. 503 in the Error shape, with the steps, when any step fails; drift alone leaves it 200.',
     tags: ['Operations'],
     responses: {
-      200: { description: 'Every step answered.', schema: UpstreamHealthSchema },
+      200: { description: "Every step answered (each step's `drift` may still name changed fields).", schema: UpstreamHealthSchema },
       503: {
         description: 'A step failed (upstream_unavailable): the Error shape plus `checkedAt` and `steps`.',
         schema: ErrorSchema.extend({ checkedAt: z.string(), steps: z.array(ProbeStepSchema) }),

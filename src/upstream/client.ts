@@ -14,8 +14,18 @@ import {
   type StoreQuery,
   type Upstream,
 } from './port.js'
+import { rawReplyListener, type RawReplyListener } from './raw-replies.js'
 import { PreAuthSession, type PreAuthHeaders, type PreAuthToken, type FleetTokens } from './preauth.js'
-import { CatalogueRow, PlacementRow, StockRow, StoreRow, envelope, parseQuantity, type Placement, type UpstreamStore } from './schemas.js'
+import {
+  CatalogueEnvelope,
+  JWT_SHAPE,
+  PlacementEnvelope,
+  StockEnvelope,
+  StoreEnvelope,
+  parseQuantity,
+  type Placement,
+  type UpstreamStore,
+} from './schemas.js'
 
 export interface UpstreamClientOptions {
   baseUrl: string
@@ -63,11 +73,6 @@ const MAX_RETRY_AFTER_MS = 5_000
 
 /** Seoul City Hall, the default point of hmm, zam and pyskill (upstream-protocol.md §4.1). */
 const LIST_ORIGIN = { latitude: 37.5665, longitude: 126.978 }
-
-const StoreEnvelope = envelope(z.array(StoreRow))
-const CatalogueEnvelope = envelope(z.array(CatalogueRow))
-const StockEnvelope = envelope(z.array(StockRow))
-const PlacementEnvelope = envelope(z.array(PlacementRow))
 
 /**
  * The client of the chain's front-office API. Every call passes the circuit breaker and the global
@@ -235,6 +240,7 @@ export class UpstreamClient implements Upstream, StoreLister {
 
   async #fetchToken(signal?: AbortSignal): Promise<PreAuthToken> {
     const endpoint = 'authRequest'
+    const listener = rawReplyListener()
     return this.circuit.run(endpoint, () =>
       this.budget.run(
         endpoint,
@@ -242,6 +248,8 @@ export class UpstreamClient implements Upstream, StoreLister {
           const response = await this.#send(endpoint, () => this.#http.get(ENDPOINTS.authRequest, { signal }))
           const uid = response.headers.get('x-dm-uid')?.trim()
           const jwt = (await this.#readText(endpoint, response)).trim()
+          // The handshake's "reply" is a header and a text body; its shape is theirs.
+          listener?.(endpoint, { headers: uid === undefined ? {} : { 'x-dm-uid': uid }, body: jwt })
           if (!jwt || !uid) {
             throw new UpstreamError(
               'bad_response',
@@ -250,7 +258,7 @@ export class UpstreamClient implements Upstream, StoreLister {
               { status: response.status },
             )
           }
-          if (!/^[\w-]+\.[\w-]+\.[\w-]*$/.test(jwt)) {
+          if (!JWT_SHAPE.test(jwt)) {
             throw new UpstreamError('bad_response', endpoint, 'the pre-auth answer is not a token', { status: response.status })
           }
           return { jwt, uid }
@@ -267,6 +275,7 @@ export class UpstreamClient implements Upstream, StoreLister {
     signal?: AbortSignal,
     headers?: Record<string, string>,
   ): Promise<z.output<S>> {
+    const listener = rawReplyListener()
     return this.circuit.run(endpoint, () =>
       this.budget.run(
         endpoint,
@@ -276,7 +285,7 @@ export class UpstreamClient implements Upstream, StoreLister {
             this.#http.post(ENDPOINTS[endpoint], headers ? { json: body, signal, headers } : { json: body, signal }),
           )
           const textBody = await this.#readText(endpoint, response)
-          return this.#parse(endpoint, response, textBody, schema)
+          return this.#parse(endpoint, response, textBody, schema, listener)
         },
         signal,
       ),
@@ -302,7 +311,7 @@ export class UpstreamClient implements Upstream, StoreLister {
     }
   }
 
-  #parse<S extends z.ZodType>(endpoint: Endpoint, response: Response, body: string, schema: S): z.output<S> {
+  #parse<S extends z.ZodType>(endpoint: Endpoint, response: Response, body: string, schema: S, listener?: RawReplyListener): z.output<S> {
     const type = response.headers.get('content-type') ?? ''
     if (/text\/html/i.test(type) || /^\s*</.test(body)) {
       // The page's text (an error page names paths and hosts) is for the logs only.
@@ -320,6 +329,7 @@ export class UpstreamClient implements Upstream, StoreLister {
         cause: error,
       })
     }
+    listener?.(endpoint, json)
     const parsed = schema.safeParse(json)
     if (!parsed.success) {
       const issue = parsed.error.issues[0]

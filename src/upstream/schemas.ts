@@ -1,6 +1,7 @@
 import { decodeHTML } from 'entities'
 import { z } from 'zod'
 import type { Facility } from '../facilities.js'
+import type { ShapeStep } from './shape.js'
 
 /**
  * Zod schemas for upstream replies, exactly as the upstream sends them (docs/upstream-protocol.md §2.4),
@@ -169,6 +170,29 @@ export const PlacementRow = z
   })
   .transform((row) => ({ floor: row.stairNo, zone: row.zoneNo }))
 export type Placement = z.output<typeof PlacementRow>
+
+/** The replies the client validates, one per upstream endpoint it calls. */
+export const StoreEnvelope = envelope(z.array(StoreRow))
+export const CatalogueEnvelope = envelope(z.array(CatalogueRow))
+export const StockEnvelope = envelope(z.array(StockRow))
+export const PlacementEnvelope = envelope(z.array(PlacementRow))
+
+/** The pre-auth answer is a JWT as text; the client checks it against this before using it. */
+export const JWT_SHAPE = /^[\w-]+\.[\w-]+\.[\w-]*$/
+/** The pre-auth answer as the client reads it: the `X-DM-UID` header and the token in the body. */
+export const PreAuthReply = z.object({
+  headers: z.object({ 'x-dm-uid': z.string().trim().min(1) }),
+  body: z.string().trim().regex(JWT_SHAPE),
+})
+
+/** Which schema checks each probe step's raw reply (the steps of src/upstream/probe.ts). */
+export const REPLY_SCHEMAS = {
+  store_search: StoreEnvelope,
+  catalogue_search: CatalogueEnvelope,
+  preauth: PreAuthReply,
+  stock: StockEnvelope,
+  placement: PlacementEnvelope,
+} as const satisfies Record<ShapeStep, z.ZodType>
 
 /**
  * Relative attachment paths live under the CDN; the old image host was retired in 2026-03 and

@@ -20,7 +20,7 @@ const SECTIONS = new Map(Object.values(CITABLE).map((doc) => [doc, sectionNumber
 
 /** A repository path as prose cites it: a top folder, then a file with an extension or a folder ending in `/`. */
 const CITED_PATH =
-  /(?<![\w./@-])((?:src|tools|http|cli|bin|simulator|bench|scripts|test|docs|fixtures|deploy)\/(?:[\w.-]+\/)*(?:[\w-]+(?:\.[\w-]+)*\.(?:ts|js|mjs|md|json|yaml|yml|txt)|(?=[\s`'")\],;:]|$)))/g
+  /(?<![\w./@-])((?:src|tools|http|cli|bin|simulator|bench|scripts|test|docs|fixtures|deploy)\/(?:[\w.-]+\/)*(?:[\w-]+(?:\.[\w-]+)*\.(?:ts|js|mjs|md|json|yaml|yml|txt)(?!\w)|(?=[\s`'")\],;:]|$)))/g
 /** A section sign with its number, or a document a section sign may belong to (the last one before it wins). */
 const SECTION_OR_DOCUMENT = /§(\d+(?:\.\d+)*)|((?:docs\/)?(?:spec|upstream-protocol)\.md)|(RFC ?\d+)/g
 const MARKDOWN_LINK = /\[([^\]]*)\]\(([^)\s]+)\)/g

@@ -18,6 +18,7 @@ t.test('defaults: port 4010 on 127.0.0.1 without latency', async (t) => {
     seed: 7,
   })
   t.same(simulatorOptionsFromEnv({ SIMULATOR_PORT: '', SIMULATOR_SEED: ' ' }), { port: 4010, host: '127.0.0.1', latencyMs: 0 })
+  t.match(simulatorOptionsFromEnv({ SIMULATOR_DRIFT: ' placement:storeErp->storeCode ' }), { drift: 'placement:storeErp->storeCode' })
 })
 
 t.test('a bad value is an error naming the variable', async (t) => {
@@ -28,6 +29,9 @@ t.test('a bad value is an error naming the variable', async (t) => {
     [{ SIMULATOR_LATENCY_MS: '1.5' }, /SIMULATOR_LATENCY_MS/],
     [{ SIMULATOR_HOST: '  ' }, /SIMULATOR_HOST/],
     [{ SIMULATOR_SEED: 'x' }, /SIMULATOR_SEED/],
+    [{ SIMULATOR_DRIFT: 'stck->stock' }, /SIMULATOR_DRIFT/],
+    [{ SIMULATOR_DRIFT: 'nowhere:a->b' }, /SIMULATOR_DRIFT/],
+    [{ SIMULATOR_DRIFT: 'stock:a->a' }, /SIMULATOR_DRIFT/],
   ]
   for (const [env, message] of cases) {
     t.throws(() => simulatorOptionsFromEnv(env), SimulatorConfigError, JSON.stringify(env))

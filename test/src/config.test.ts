@@ -65,6 +65,7 @@ for (const [name, value, expected] of [
   ['REDIS_URL', 'http://cache:6379', /REDIS_URL="http:\/\/cache:6379": expected a redis:\/\/ or rediss:\/\/ URL/],
   ['REDIS_URL', 'cache:6379', /REDIS_URL="cache:6379": expected a redis:\/\/ or rediss:\/\/ URL/],
   ['REDIS_TIMEOUT_MS', '0', /REDIS_TIMEOUT_MS="0": expected at least 10/],
+  ['SIMULATOR_DRIFT', 'stck->stock', /SIMULATOR_DRIFT="stck->stock": expected <step>:<field>-><new name> with a step of store_search/],
 ] as const) {
   t.test(`a bad ${name} names the variable and what it allows`, async (t) => {
     t.throws(() => loadConfig({ [name]: value }), { name: 'ConfigError', message: expected })

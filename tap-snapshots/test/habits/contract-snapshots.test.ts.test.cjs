@@ -448,13 +448,13 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
       "get": {
         "operationId": "getUpstreamHealth",
         "summary": "Deep upstream check",
-        "description": "Probes each upstream step (store search, catalogue search, pre-auth, stock, placement) with per-step status and latency. Cached for 30 s. 503 in the Error shape, with the steps, when any step fails.",
+        "description": "Probes each upstream step (store search, catalogue search, pre-auth, stock, placement) with per-step status, latency and field-level drift of the raw reply from the committed shapes. Cached for 30 s. 503 in the Error shape, with the steps, when any step fails; drift alone leaves it 200.",
         "tags": [
           "Operations"
         ],
         "responses": {
           "200": {
-            "description": "Every step answered.",
+            "description": "Every step answered (each step's \`drift\` may still name changed fields).",
             "content": {
               "application/json": {
                 "schema": {
@@ -481,13 +481,49 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
                             "type": "number"
                           },
                           "detail": {
+                            "description": "Why the step failed; on success, what it found.",
                             "type": "string"
+                          },
+                          "drift": {
+                            "type": "array",
+                            "items": {
+                              "type": "object",
+                              "properties": {
+                                "change": {
+                                  "type": "string",
+                                  "enum": [
+                                    "added",
+                                    "missing",
+                                    "changed"
+                                  ]
+                                },
+                                "path": {
+                                  "type": "string",
+                                  "description": "The field path in the raw reply, e.g. \`data[].name\`: arrays are merged over their items."
+                                },
+                                "expected": {
+                                  "description": "The JSON type(s) the committed snapshot has (missing, changed).",
+                                  "type": "string"
+                                },
+                                "actual": {
+                                  "description": "The JSON type(s) the live reply has (added, changed).",
+                                  "type": "string"
+                                }
+                              },
+                              "required": [
+                                "change",
+                                "path"
+                              ],
+                              "additionalProperties": false
+                            },
+                            "description": "How the step's raw reply differs field by field from the committed shape of the recorded sample; empty when it does not. A reply that drifted but still validates leaves the step ok."
                           }
                         },
                         "required": [
                           "step",
                           "ok",
-                          "latencyMs"
+                          "latencyMs",
+                          "drift"
                         ],
                         "additionalProperties": false
                       }
@@ -576,13 +612,49 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
                             "type": "number"
                           },
                           "detail": {
+                            "description": "Why the step failed; on success, what it found.",
                             "type": "string"
+                          },
+                          "drift": {
+                            "type": "array",
+                            "items": {
+                              "type": "object",
+                              "properties": {
+                                "change": {
+                                  "type": "string",
+                                  "enum": [
+                                    "added",
+                                    "missing",
+                                    "changed"
+                                  ]
+                                },
+                                "path": {
+                                  "type": "string",
+                                  "description": "The field path in the raw reply, e.g. \`data[].name\`: arrays are merged over their items."
+                                },
+                                "expected": {
+                                  "description": "The JSON type(s) the committed snapshot has (missing, changed).",
+                                  "type": "string"
+                                },
+                                "actual": {
+                                  "description": "The JSON type(s) the live reply has (added, changed).",
+                                  "type": "string"
+                                }
+                              },
+                              "required": [
+                                "change",
+                                "path"
+                              ],
+                              "additionalProperties": false
+                            },
+                            "description": "How the step's raw reply differs field by field from the committed shape of the recorded sample; empty when it does not. A reply that drifted but still validates leaves the step ok."
                           }
                         },
                         "required": [
                           "step",
                           "ok",
-                          "latencyMs"
+                          "latencyMs",
+                          "drift"
                         ],
                         "additionalProperties": false
                       }
