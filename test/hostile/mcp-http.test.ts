@@ -89,40 +89,55 @@ t.test('MCP over HTTP, hostile input', async (t) => {
       )
     })
 
-    t.test(`${era}: control characters, C0 and C1, in a keyword are refused by the tools and complete to nothing`, async (t) => {
-      for (const bad of ['강남\u0001', '강남\u001b[2J', '강\u0085남', '강남\u009f', '\u0080']) {
-        const before = simulator.stats().total
-        const called = await rpc(url, era, 'tools/call', JSON.stringify({ name: 'search_stores', arguments: { keyword: bad } }))
-        t.match(toolError(called), { code: 'invalid_parameter', message: /control characters/ }, `search_stores ${JSON.stringify(bad)}`)
-        const products = await rpc(
-          url,
-          era,
-          'tools/call',
-          JSON.stringify({ name: 'search_products', arguments: { branchCode: '11199', keyword: bad } }),
-        )
-        t.match(toolError(products), { code: 'invalid_parameter', message: /control characters/ }, `search_products ${JSON.stringify(bad)}`)
-        for (const prompt of ['find_product_at_store', 'find_store_with_product']) {
-          const argument = prompt === 'find_product_at_store' ? 'store' : 'place'
-          const completed = await rpc(
+    t.test(
+      `${era}: control characters (C0, C1) and lone surrogates in a keyword are refused by the tools and complete to nothing`,
+      async (t) => {
+        for (const bad of ['강남\u0001', '강남\u001b[2J', '강\u0085남', '강남\u009f', '\u0080', '강\ud800남']) {
+          const before = simulator.stats().total
+          const called = await rpc(url, era, 'tools/call', JSON.stringify({ name: 'search_stores', arguments: { keyword: bad } }))
+          t.match(
+            toolError(called),
+            { code: 'invalid_parameter', message: /control characters|well-formed/ },
+            `search_stores ${JSON.stringify(bad)}`,
+          )
+          const products = await rpc(
             url,
             era,
-            'completion/complete',
-            JSON.stringify({ ref: { type: 'ref/prompt', name: prompt }, argument: { name: argument, value: bad } }),
+            'tools/call',
+            JSON.stringify({ name: 'search_products', arguments: { branchCode: '11199', keyword: bad } }),
           )
-          t.equal(completed.status, 200)
-          t.match(completed.messages, [{ result: { completion: { values: [] } } }], `${prompt}.${argument} ${JSON.stringify(bad)}: nothing`)
+          t.match(
+            toolError(products),
+            { code: 'invalid_parameter', message: /control characters|well-formed/ },
+            `search_products ${JSON.stringify(bad)}`,
+          )
+          for (const prompt of ['find_product_at_store', 'find_store_with_product']) {
+            const argument = prompt === 'find_product_at_store' ? 'store' : 'place'
+            const completed = await rpc(
+              url,
+              era,
+              'completion/complete',
+              JSON.stringify({ ref: { type: 'ref/prompt', name: prompt }, argument: { name: argument, value: bad } }),
+            )
+            t.equal(completed.status, 200)
+            t.match(
+              completed.messages,
+              [{ result: { completion: { values: [] } } }],
+              `${prompt}.${argument} ${JSON.stringify(bad)}: nothing`,
+            )
+          }
+          t.equal(simulator.stats().total, before, `${JSON.stringify(bad)}: nothing was sent upstream`)
         }
-        t.equal(simulator.stats().total, before, `${JSON.stringify(bad)}: nothing was sent upstream`)
-      }
-      // The same completion without the control character does reach the store search.
-      const fine = await rpc(
-        url,
-        era,
-        'completion/complete',
-        JSON.stringify({ ref: { type: 'ref/prompt', name: 'find_product_at_store' }, argument: { name: 'store', value: '강남' } }),
-      )
-      t.match(fine.messages, [{ result: { completion: { values: ['강남역점'] } } }], 'a clean value completes')
-    })
+        // The same completion without the control character does reach the store search.
+        const fine = await rpc(
+          url,
+          era,
+          'completion/complete',
+          JSON.stringify({ ref: { type: 'ref/prompt', name: 'find_product_at_store' }, argument: { name: 'store', value: '강남' } }),
+        )
+        t.match(fine.messages, [{ result: { completion: { values: ['강남역점'] } } }], 'a clean value completes')
+      },
+    )
   }
 
   t.test('the SDK path (a call with a progress token) answers built-in argument names as the fast path does', async (t) => {
