@@ -4,7 +4,7 @@
 import t from 'tap'
 import { listenTestApp } from '../helpers/app.js'
 import { rawRequest } from '../helpers/raw-http.js'
-import { BUILT_IN_NAMES, ERAS, assertErrorShape, json, rpc, toolError } from './speak.js'
+import { BUILT_IN_NAMES, ERAS, json, rpc, toolError } from './speak.js'
 
 t.test('MCP over HTTP, hostile input', async (t) => {
   const { url, simulator, runtime } = await listenTestApp(t)
@@ -155,12 +155,36 @@ t.test('MCP over HTTP, hostile input', async (t) => {
     }
   })
 
-  t.test('other methods on /api/mcp are 405 with Allow, in JSON', async (t) => {
+  t.test('other methods on /api/mcp are 405 with Allow, in JSON-RPC as every refusal there', async (t) => {
     for (const method of ['TRACE', 'PROPFIND', 'PATCH', 'DELETE', 'PUT', 'MKCOL']) {
       const answer = await rawRequest(url, [`${method} /api/mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`])
       t.equal(answer.status, 405, method)
       t.equal(answer.headers.allow, 'GET, HEAD, POST, OPTIONS', `${method}: Allow`)
-      assertErrorShape(t, json(t, answer.body, method), 405, 'method_not_allowed', method)
+      t.match(
+        json(t, answer.body, method),
+        {
+          jsonrpc: '2.0',
+          id: null,
+          error: { code: -32600, message: new RegExp(`${method} is not allowed`), data: { code: 'method_not_allowed' } },
+        },
+        `${method}: a JSON-RPC error`,
+      )
+    }
+  })
+
+  t.test('malformed percent-encoding in the query of /api/mcp is 400 in JSON-RPC', async (t) => {
+    for (const query of ['%FF', 'x=%', 'x=%C0%AF', 'x=%E']) {
+      for (const method of ['GET', 'POST']) {
+        const answer = await rawRequest(url, [
+          `${method} /api/mcp?${query} HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: application/json, text/event-stream\r\nContent-Type: application/json\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}`,
+        ])
+        t.equal(answer.status, 400, `${method} ?${query}`)
+        t.match(
+          json(t, answer.body, query),
+          { jsonrpc: '2.0', error: { code: -32600, data: { code: 'invalid_parameter' } } },
+          `${method} ?${query}`,
+        )
+      }
     }
   })
 
