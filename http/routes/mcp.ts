@@ -19,7 +19,7 @@ import {
 } from '../../tools/protocol.js'
 import { CAPABILITIES, SERVER_DESCRIPTION, SERVER_NAME, SERVER_TITLE } from '../../tools/server.js'
 import { MCP_BODY_LIMIT, createMcpHttpHandler, type McpHttpHandler } from '../../tools/transports/http.js'
-import { explicitQuality } from '../accept.js'
+import { explicitQuality, refuses } from '../accept.js'
 import { baseUrl } from '../base-url.js'
 import { MCP_PATH, McpServerInfoSchema, SERVER_CARD_PATH } from '../contract.js'
 import { classifyFastifyError } from '../errors.js'
@@ -173,6 +173,13 @@ function wantsEventStream(accept: string | undefined): boolean {
  * comes (progress notifications first). A dropped connection aborts the call and its upstream work.
  */
 async function handlePost(request: FastifyRequest, reply: FastifyReply, handler: McpHttpHandler): Promise<void> {
+  // The transport needs both types; the SDK looks for their names only, so `text/event-stream;q=0` would get a stream.
+  const accept = request.headers.accept
+  if (refuses(accept, 'application/json') || refuses(accept, 'text/event-stream')) {
+    const refusal = 'Not Acceptable: Client must accept both application/json and text/event-stream (q=0 refuses one).'
+    sendRpcError(reply, 406, jsonRpcError(SERVER_ERROR, refusal))
+    return
+  }
   const answer = await handler.answer({
     headers: request.headers,
     url: `${baseUrl(request)}${request.url}`,

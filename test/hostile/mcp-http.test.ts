@@ -188,6 +188,28 @@ t.test('MCP over HTTP, hostile input', async (t) => {
     }
   })
 
+  for (const era of ERAS)
+    t.test(`${era}: a POST whose Accept refuses either type with q=0 is 406, never a stream it refused`, async (t) => {
+      for (const accept of [
+        'application/json, text/event-stream;q=0',
+        'application/json;q=0, text/event-stream',
+        'application/json, text/event-stream;q=0.0, */*',
+      ]) {
+        for (const [method, params] of [
+          ['tools/list', '{}'],
+          ['tools/call', '{"name":"get_store","arguments":{"branchCode":"11199"}}'],
+        ] as const) {
+          const answer = await rpc(url, era, method, params, { accept })
+          t.equal(answer.status, 406, `${method} with ${accept}`)
+          t.match(answer.type, /^application\/json/, `${method} with ${accept}: JSON, not a stream`)
+          t.match(answer.messages, [{ error: { code: -32000, message: /Not Acceptable/ } }], `${method} with ${accept}`)
+        }
+      }
+      // A q between 0 and 1 still accepts the type.
+      const fine = await rpc(url, era, 'tools/list', '{}', { accept: 'application/json;q=0.9, text/event-stream;q=0.1' })
+      t.equal(fine.status, 200, 'q=0.1 still accepts')
+    })
+
   t.test('GET /api/mcp honours Accept q-values: text/event-stream;q=0 is the JSON document, never a stream', async (t) => {
     for (const accept of [
       'text/event-stream;q=0, application/json',
