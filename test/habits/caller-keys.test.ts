@@ -21,6 +21,8 @@ const SCOPE = [
   'src/inputs.ts',
   'src/validation.ts',
   'src/keywords.ts',
+  'src/store-search.ts',
+  'src/directory/*.ts',
   'tools/*.ts',
   'tools/transports/*.ts',
   'tools/tools/*.ts',
@@ -72,15 +74,44 @@ function enclosingFunction(node: ts.Node): ts.Node {
   return at
 }
 
-/** The unguarded computed reads of plain-object tables in `code`, as `file:line: text`. */
-export function unguardedLookups(file: string, code: string): string[] {
+/** The module-level plain-object tables `code` exports, by name (so a file importing one is checked too). */
+export function exportedTables(file: string, code: string): Set<string> {
   const sf = ts.createSourceFile(file, code, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS)
+  const names = new Set<string>()
+  for (const statement of sf.statements) {
+    if (!ts.isVariableStatement(statement) || !statement.modifiers?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword)) continue
+    for (const d of statement.declarationList.declarations) if (ts.isIdentifier(d.name) && isPlainTable(d, sf)) names.add(d.name.text)
+  }
+  return names
+}
+
+/** The name `local` is imported under, when an import of this file binds it. */
+function importedName(sf: ts.SourceFile, local: string): string | undefined {
+  for (const statement of sf.statements) {
+    const bindings = ts.isImportDeclaration(statement) ? statement.importClause?.namedBindings : undefined
+    if (!bindings || !ts.isNamedImports(bindings)) continue
+    const found = bindings.elements.find((e) => e.name.text === local)
+    if (found) return (found.propertyName ?? found.name).text
+  }
+  return undefined
+}
+
+/**
+ * The unguarded computed reads of plain-object tables in `code`, as `file:line: text`; `imported` names
+ * the plain tables other modules export (a table imported under one of those names is checked too).
+ */
+export function unguardedLookups(file: string, code: string, imported: ReadonlySet<string> = new Set()): string[] {
+  const sf = ts.createSourceFile(file, code, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS)
+  const isTable = (node: ts.Node, name: string) => {
+    const declaration = declarationOf(node, name)
+    if (declaration) return isPlainTable(declaration, sf)
+    const source = importedName(sf, name)
+    return source !== undefined && imported.has(source)
+  }
   const lines = code.split('\n')
   const found: string[] = []
   const visit = (node: ts.Node): void => {
-    const declaration =
-      ts.isElementAccessExpression(node) && ts.isIdentifier(node.expression) ? declarationOf(node, node.expression.text) : undefined
-    if (ts.isElementAccessExpression(node) && ts.isIdentifier(node.expression) && declaration && isPlainTable(declaration, sf)) {
+    if (ts.isElementAccessExpression(node) && ts.isIdentifier(node.expression) && isTable(node, node.expression.text)) {
       const key = node.argumentExpression
       if (!isLiteralKey(key) && !isWrite(node)) {
         const table = node.expression.text
@@ -117,6 +148,10 @@ t.test('the rule catches a lookup keyed by a caller name, and accepts each way o
     ],
   ]
   for (const [why, code] of violations) t.equal(unguardedLookups('http/violation.ts', code).length, 1, `flagged: ${why}`)
+  const exporter = "export const WORDS: Readonly<Record<string, string>> = { 주차: 'parking' }\n"
+  t.same([...exportedTables('src/words.ts', exporter)], ['WORDS'], 'an exported table is known by name')
+  const importer = "import { WORDS as W } from './words.js'\nexport const f = (word: string) => W[word]\n"
+  t.equal(unguardedLookups('src/violation.ts', importer, exportedTables('src/words.ts', exporter)).length, 1, 'flagged: an imported table')
 
   const fine: Array<[string, string]> = [
     [
@@ -148,6 +183,14 @@ t.test('no unguarded lookup keyed by a caller name in the files that handle call
     .split('\n')
     .filter(Boolean)
   t.ok(files.length > 30, `${files.length} files in scope`)
-  const found = files.flatMap((file) => unguardedLookups(file, readFileSync(join(root, file), 'utf8')))
+  const sources = execFileSync('git', ['ls-files', ':(glob)src/**/*.ts', ':(glob)tools/**/*.ts', ':(glob)http/**/*.ts'], {
+    cwd: root,
+    encoding: 'utf8',
+  })
+    .split('\n')
+    .filter(Boolean)
+  const imported = new Set(sources.flatMap((file) => [...exportedTables(file, readFileSync(join(root, file), 'utf8'))]))
+  t.ok(imported.has('FACILITY_WORDS'), 'exported tables are known (the facility words among them)')
+  const found = files.flatMap((file) => unguardedLookups(file, readFileSync(join(root, file), 'utf8'), imported))
   t.same(found, [], 'each lookup shows its key is the table’s own (Object.hasOwn, Object.create(null), or // own key: why)')
 })

@@ -53,6 +53,17 @@ t.test('REST, hostile input', async (t) => {
     }
   })
 
+  t.test('a keyword word named like a built-in property names no place and no facility', async (t) => {
+    // The sandbox searches its stores as the production directory does (the directory's own test is below).
+    for (const name of BUILT_IN_NAMES) {
+      const alone = await fetch(`${url}/api/sandbox/branches/search?keyword=${name}`)
+      t.equal(alone.status, 200, `sandbox ${name}`)
+      t.same(await alone.json(), [], `sandbox ${name}: no store (not every store, as a facility word would give)`)
+      const beside = await fetch(`${url}/api/sandbox/branches/search?keyword=${encodeURIComponent(`강남 ${name}`)}`)
+      t.match(await beside.json(), [{ code: '11199' }], `sandbox 강남 ${name}: still 강남역점`)
+    }
+  })
+
   t.test('malformed percent-encoding in a query is 400 invalid_parameter in the Error shape, on REST and the sandbox', async (t) => {
     const bad = ['%FF', '%', '%E', '%C0%AF', '%EA%B0', '%ED%A0%80', 'a%2', '%G1', '%E2%82']
     const paths = [
@@ -171,3 +182,18 @@ function withoutTimes(value: unknown): unknown {
   if (value === null || typeof value !== 'object') return value
   return Object.fromEntries(Object.entries(value).flatMap(([k, v]) => (k === 'asOf' ? [] : [[k, withoutTimes(v)]])))
 }
+
+t.test('the store directory: a keyword named like a built-in property is an ordinary word', async (t) => {
+  const { app, runtime, simulator } = await listenTestApp(t, { env: { STORE_DIRECTORY: 'on' } })
+  await runtime.directory!.start()
+  simulator.resetStats()
+  for (const name of BUILT_IN_NAMES) {
+    const alone = await app.inject(`/api/branches/search?keyword=${name}`)
+    t.equal(alone.statusCode, 200, `${name}: not refused as a keyword without a place`)
+    t.same(alone.json(), [], `${name}: no store`)
+    const beside = await app.inject(`/api/branches/search?keyword=${encodeURIComponent(`강남역 ${name}`)}`)
+    t.equal(beside.statusCode, 200)
+    t.match(beside.json(), [{ code: '11199' }], `강남역 ${name}: the facility filter is not set by it`)
+  }
+  t.equal(simulator.stats().total, 0, 'answered from the directory')
+})
