@@ -10,13 +10,13 @@ import { assertErrorShape, json } from './speak.js'
 const TWO_MB = Buffer.alloc(2 * 1024 * 1024, 'a')
 
 function post(url: string, path: string, headers: string, body: Buffer): Promise<RawAnswer> {
-  const head = `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: application/json, text/event-stream\r\n${headers}Content-Length: ${body.length}\r\n\r\n`
+  const head = `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: application/json, text/event-stream\r\nConnection: close\r\n${headers}Content-Length: ${body.length}\r\n\r\n`
   // Head and body in one write: the whole request is on its way before any answer.
   return rawRequest(url, [Buffer.concat([Buffer.from(head), body])])
 }
 
 function chunked(url: string, path: string, headers: string, body: Buffer): Promise<RawAnswer> {
-  const head = `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: application/json, text/event-stream\r\n${headers}Transfer-Encoding: chunked\r\n\r\n`
+  const head = `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: application/json, text/event-stream\r\nConnection: close\r\n${headers}Transfer-Encoding: chunked\r\n\r\n`
   return rawRequest(url, [Buffer.concat([Buffer.from(`${head}${body.length.toString(16)}\r\n`), body, Buffer.from('\r\n0\r\n\r\n')])])
 }
 
