@@ -170,6 +170,15 @@ t.test('REST, hostile input', async (t) => {
       t.match(res.headers.get('content-type'), /^application\/json/, `${accept}: one JSON answer`)
       t.match(await res.json(), { products: Array }, accept)
     }
+    // The documents negotiate through the same reader.
+    const home = await fetch(`${url}/`, { headers: { accept: 'text/html;q=0, application/json' }, redirect: 'manual' })
+    t.equal(home.headers.get('location'), '/api', '/ with text/html;q=0 goes to the JSON index, not the page')
+    const page = await fetch(`${url}/developers`, { headers: { accept: 'text/markdown;q=0, text/html' } })
+    t.match(page.headers.get('content-type'), /^text\/html/, '/developers with text/markdown;q=0 is HTML')
+    await page.text()
+    const markdown = await fetch(`${url}/developers`, { headers: { accept: 'text/markdown' } })
+    t.match(markdown.headers.get('content-type'), /^text\/markdown/, 'and Markdown when asked for')
+    await markdown.text()
     const streamed = await fetch(`${url}${query}`, { headers: { accept: 'application/json;q=0.5, application/x-ndjson' } })
     t.match(streamed.headers.get('content-type'), /^application\/x-ndjson/, 'preferred NDJSON streams')
     await streamed.text()
