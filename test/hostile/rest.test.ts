@@ -84,6 +84,12 @@ t.test('REST, hostile input', async (t) => {
         }
       }
     }
+    // In a path segment too (the router finds it, before any hook).
+    for (const target of ['/api/branches/%FF', '/api/branches/%C0%AF', '/api/products/%E?branchCode=11199', '/api/sandbox/branches/%']) {
+      const answer = await get(url, target)
+      t.equal(answer.status, 400, target)
+      assertErrorShape(t, json(t, answer.body, target), 400, 'invalid_parameter', target)
+    }
     // Well-formed escapes of the same bytes' neighbours pass.
     t.equal((await get(url, '/api/branches/search?keyword=%EA%B0%95%EB%82%A8')).status, 200, 'valid UTF-8 escapes')
     t.equal(simulator.stats().total > 0, true, 'the valid one reached the upstream')
