@@ -105,3 +105,40 @@ for (const era of ['legacy', 'modern'] as const) {
     }
   })
 }
+
+t.test('lines that are not one JSON-RPC message are answered, with their id when they have one', async (t) => {
+  const lines = [
+    initialize('2025-11-25'),
+    '{"jsonrpc":"2.0","method":"notifications/initialized"}',
+    '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":"x"}',
+    '{"jsonrpc":"2.0","id":2,"method":"tools/call","params":[1,2]}',
+    '{"jsonrpc":"2.0","id":3,"method":42}',
+    '{"jsonrpc":"1.0","id":4,"method":"tools/list"}',
+    '{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"get_store","arguments":{"branchCode":"11199"},"_meta":"x"}}',
+    '{"jsonrpc":"2.0","id":6,"method":"tools/call","params":{"name":"get_store","arguments":"x"}}',
+    '[{"jsonrpc":"2.0","id":7,"method":"tools/list"}]',
+    'not json',
+    '',
+    '{"jsonrpc":"2.0","id":{"a":1},"method":"tools/list"}',
+    '{"jsonrpc":"2.0","id":8,"method":"tools/list"}',
+  ]
+  const proc = spawnStoreFinder(t, 'mcp', { UPSTREAM_BASE_URL: 'simulated', PUBLIC_BASE_URL: '', LOG_LEVEL: 'warn' })
+  proc.child.stdin.end(`${lines.join('\n')}\n`)
+  t.equal(await proc.exit('store-finder mcp to answer and exit after its stdin ended'), 0)
+  const answers = proc
+    .stdout()
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as Message & { id: unknown })
+  const byId = (id: number) => answers.find((m) => m.id === id)
+  for (const id of [1, 2, 3, 4, 5]) t.match(byId(id), { error: { code: -32600, message: /Invalid Request/ } }, `id ${id}: invalid request`)
+  t.match(byId(6), { error: { code: -32602 } }, 'id 6: invalid params (a message, with wrong arguments)')
+  t.match(byId(8), { result: { tools: Array } }, 'a good line after bad ones is served')
+  const anonymous = answers.filter((m) => m.id === null)
+  t.same(
+    anonymous.map((m) => m.error?.code).sort(),
+    [-32700, -32600, -32600].sort(),
+    'the batch, the non-JSON line and the unusable id are answered with id null; the blank line is skipped',
+  )
+  t.notMatch(proc.stderr(), /invalid_union|transport error/, 'no validation dump on stderr')
+})
