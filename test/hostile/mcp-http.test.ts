@@ -140,6 +140,19 @@ t.test('MCP over HTTP, hostile input', async (t) => {
     )
   }
 
+  t.test('a constructor.prototype argument is not a parse error: the JSON parser drops it', async (t) => {
+    for (const era of ERAS) {
+      const answer = await rpc(
+        url,
+        era,
+        'tools/call',
+        '{"name":"get_store","arguments":{"constructor":{"prototype":{"x":1}},"branchCode":"11199"}}',
+      )
+      t.equal(answer.status, 200, era)
+      t.match(answer.messages, [{ result: { structuredContent: { code: '11199' } } }], `${era}: the call stands without it`)
+    }
+  })
+
   t.test('the SDK path (a call with a progress token) answers built-in argument names as the fast path does', async (t) => {
     for (const name of BUILT_IN_NAMES) {
       const answer = await rpc(
