@@ -101,6 +101,7 @@ t.test('REST, hostile input', async (t) => {
       for (const target of [
         `/api/branches/search?keyword=%EA%B0%95${bad}`,
         `/api/products?branchCode=11199&keyword=%EC%88%98${bad}`,
+        `/api/products?branchCode=11199&keyword=%EC%88%98${bad}&stream=1`,
         `/api/products/nearby?branchCode=11199&keyword=%EC%88%98${bad}`,
         `/api/catalogue?keyword=%EC%9A%B0${bad}`,
         `/api/sandbox/branches/search?keyword=%EA%B0%95${bad}`,
@@ -145,6 +146,7 @@ t.test('REST, hostile input', async (t) => {
     for (const query of [
       '/api/products?branchCode=11199&branchCd=&keyword=%EC%88%98%EB%82%A9',
       '/api/products?branchCd=&branchCode=11199&keyword=%EC%88%98%EB%82%A9',
+      '/api/products?branchCode=11199&branchCd=&keyword=%EC%88%98%EB%82%A9&stream=1',
       '/api/products?branchCode=11199&branchCd=%20&keyword=%EC%88%98%EB%82%A9',
       '/api/products/1047618?branchCode=11199&branchCd=',
       '/api/products/nearby?branchCode=11199&branchCd=&keyword=%EC%88%98%EB%82%A9',
@@ -152,6 +154,7 @@ t.test('REST, hostile input', async (t) => {
     ]) {
       const res = await fetch(`${url}${query}`)
       t.equal(res.status, 200, query)
+      await res.text()
     }
     // Both given and different is still refused, naming the alias.
     const both = await fetch(`${url}/api/products?branchCode=11199&branchCd=10528&keyword=x`)
