@@ -47,3 +47,9 @@ export function prefers(header: string | string[] | undefined, type: string | st
   const q = explicitQuality(header, ...(Array.isArray(type) ? type : [type]))
   return q > 0 && over.every((other) => q >= explicitQuality(header, other))
 }
+
+/** The caller names `type` and gives it q=0 wherever it names it: "anything but this" (a wildcard does not undo it). */
+export function refuses(header: string | string[] | undefined, type: string): boolean {
+  const named = parseAccept(header).filter((range) => range.type === type.toLowerCase())
+  return named.length > 0 && named.every((range) => range.q === 0)
+}

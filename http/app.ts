@@ -45,6 +45,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: options.logger ?? false,
     routerOptions: { maxParamLength: 200 },
     bodyLimit: 1024 * 1024,
+    // A `__proto__` key (or `constructor.prototype`) in a JSON body is dropped rather than the whole body
+    // refused as "not valid JSON": it is valid JSON, and over stdio the SDK's parser ends up dropping it too,
+    // so an MCP tool gets its own answer for the arguments that remain on both doors.
+    onProtoPoisoning: 'remove',
+    onConstructorPoisoning: 'remove',
     // One line per request instead, from the onResponse hook (http/hardening.ts).
     logController: new LogController({ disableRequestLogging: true }),
     ...hardenedServerOptions(config),

@@ -38,9 +38,12 @@ export interface RouteSpec {
 
 export class RouteRegistry {
   readonly routes: RouteSpec[] = []
+  /** The instance each path was registered on, so its 405 answers in that scope's shape (JSON-RPC on /api/mcp). */
+  readonly #owners = new Map<string, FastifyInstance>()
 
   add(app: FastifyInstance, spec: RouteSpec): void {
     this.routes.push(spec)
+    if (!this.#owners.has(spec.path)) this.#owners.set(spec.path, app)
     app.route({
       method: spec.method,
       url: toFastifyPath(spec.path),
@@ -65,7 +68,8 @@ export class RouteRegistry {
       const others = all.filter((m) => !methods.has(m))
       if (others.length === 0) continue
       const allow = [...methods, 'OPTIONS'].join(', ')
-      app.route({
+      const owner = this.#owners.get(path) ?? app
+      owner.route({
         method: others,
         url: toFastifyPath(path),
         handler: async (request, reply) => {

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { ServiceError, invalidParameter } from './errors.js'
-import { INTEGER_TEXT, NUMBER_TEXT, fieldKinds, fromZodError } from './validation.js'
+import { INTEGER_TEXT, NUMBER_TEXT, fieldKinds, fromZodError, hintOf } from './validation.js'
 import { speak, type Term, type Vocabulary } from './vocabulary.js'
 
 /**
@@ -94,14 +94,15 @@ export function bind<P extends Params, K extends keyof P & string, E extends z.Z
   vocabulary: Vocabulary,
   binding: Binding<K, E> = {},
 ): BoundInput<InputOf<P> & z.output<z.ZodObject<E>>> {
-  const names: Record<string, string> = { ...vocabulary, ...(binding.names as Record<string, string> | undefined) }
+  // Tables keyed by names without a prototype: a caller's `toString` or `__proto__` finds nothing in them.
+  const names: Record<string, string> = Object.assign(Object.create(null), vocabulary, binding.names)
   const say = (text: string) => speak(text, names)
   const omitted = new Set<string>(binding.omit ?? [])
   const required = new Set<string>(binding.require ?? [])
   const inPath = new Set<string>(binding.path ?? [])
   const aliasOf: Record<string, string> = {} // door name of an alias → door name of its parameter
-  const conceptOf: Record<string, string> = {} // door name → domain name
-  const hints: Record<string, string> = { ...binding.doorHints }
+  const conceptOf: Record<string, string> = Object.create(null) // door name → domain name
+  const hints: Record<string, string> = Object.assign(Object.create(null), binding.doorHints)
   const parseShape: Record<string, z.ZodType> = {}
   const advertised: Record<string, z.ZodType> = {}
   const pathShape: Record<string, z.ZodType> = {}
@@ -123,7 +124,7 @@ export function bind<P extends Params, K extends keyof P & string, E extends z.Z
     aliasOf[alias] = target
     hints[alias] = `Send only ${target} (${alias} is a legacy alias).`
     // Advertised as optional and deprecated in name only: the parameter itself stays as required as it is.
-    const field = advertised[target]
+    const field = advertised[target] // own key: target is one of this operation's door names
     if (field) advertised[alias] = field.optional().describe(`Legacy alias of ${target}.`)
   }
   for (const [name, schema] of Object.entries(binding.extra ?? {})) {
@@ -177,12 +178,12 @@ function resolveAliases(
     delete values[alias]
     // An empty alias is absent, as an empty parameter is (a form sends `branchCd=` beside `branchCode`).
     if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) continue
-    const own = values[target]
+    const own = values[target] // own key: target is a parameter's door name, never a built-in one
     if (own === undefined || (typeof own === 'string' && own.trim() === '')) {
       values[target] = value
       sentAs.set(target, alias)
     } else if (String(own).trim() !== String(value).trim()) {
-      throw invalidParameter(alias, `disagrees with ${target}; send only ${target}`, hints[alias] ?? `Send only ${target}.`)
+      throw invalidParameter(alias, `disagrees with ${target}; send only ${target}`, hintOf(hints, alias) ?? `Send only ${target}.`)
     }
   }
   return sentAs
@@ -220,7 +221,7 @@ function fromText(values: Record<string, unknown>, schema: z.ZodObject, hints: R
         throw invalidParameter(
           key,
           kind === 'integer' ? `'${value}' is not a whole number` : `'${value}' is not a number`,
-          hints[key] ?? `Send '${key}' as a ${kind === 'integer' ? 'whole number' : 'decimal number'}.`,
+          hintOf(hints, key) ?? `Send '${key}' as a ${kind === 'integer' ? 'whole number' : 'decimal number'}.`,
         )
       }
       typed[key] = Number(value)

@@ -250,7 +250,9 @@ export const fields = {
       .min(1, 'must not be empty')
       .max(LIMITS.keywordMaxLength, `must be at most ${LIMITS.keywordMaxLength} characters`)
       // C0, DEL and C1 (U+0080–U+009F): never part of a place or product name.
-      .refine((v) => !/[\u0000-\u001f\u007f-\u009f]/.test(v), 'must not contain control characters'),
+      .refine((v) => !/[\u0000-\u001f\u007f-\u009f]/.test(v), 'must not contain control characters')
+      // A lone surrogate is no character at all (JSON's "\ud800", a broken argv): refused, not sent upstream as U+FFFD.
+      .refine((v) => !/[\ud800-\udfff]/u.test(v), 'must be well-formed Unicode text (a lone surrogate is not a character)'),
   latitude: () => z.number().min(-90, 'must be between -90 and 90').max(90, 'must be between -90 and 90'),
   longitude: () => z.number().min(-180, 'must be between -180 and 180').max(180, 'must be between -180 and 180'),
   page: () =>

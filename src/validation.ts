@@ -5,6 +5,14 @@ import { ServiceError, invalidParameter, missingParameter } from './errors.js'
 export type Hints = Record<string, string>
 
 /**
+ * The hint for a name the caller chose: own keys only, so `toString` or `constructor` finds nothing
+ * rather than a property every object inherits.
+ */
+export function hintOf(hints: Hints, name: string): string | undefined {
+  return Object.hasOwn(hints, name) ? hints[name] : undefined
+}
+
+/**
  * Validates a door's input with its zod schema and turns the first problem into the public error:
  * an absent required value is `missing_parameter`, anything else `invalid_parameter`, naming the
  * parameter as the caller spelled it.
@@ -20,17 +28,17 @@ export function fromZodError(error: z.ZodError, input: unknown, hints: Hints = {
   if (!issue) return invalidParameter('input', 'is invalid', 'Check the request against the documentation.')
   const params = (issue as { params?: { param?: string; missing?: boolean } }).params
   const name = issue.path.length > 0 ? issue.path.map(String).join('.') : (params?.param ?? 'input')
-  const hint = hints[name] ?? `Check '${name}' against the documentation.`
+  const hint = hintOf(hints, name) ?? `Check '${name}' against the documentation.`
   const given = valueAt(input, issue.path)
   if (params?.missing === true || (issue.code === 'invalid_type' && given === undefined)) {
-    return missingParameter(name, hints[name])
+    return missingParameter(name, hintOf(hints, name))
   }
   if (issue.code === 'unrecognized_keys') {
     const key = issue.keys[0] ?? 'unknown'
     return invalidParameter(
       key,
       'is not a known parameter',
-      hints[key] ?? 'Remove the parameter; see the documentation for the accepted ones.',
+      hintOf(hints, key) ?? 'Remove the parameter; see the documentation for the accepted ones.',
     )
   }
   return invalidParameter(name, describeIssue(issue), hint)

@@ -88,6 +88,31 @@ export function isJsonRpcPayload(body: unknown): boolean {
   return isJsonRpcMessage(body)
 }
 
+/**
+ * The answer to a line of a line-delimited connection (stdio) that is not one JSON-RPC message, or
+ * undefined for a line to pass on (blank lines are neither). The SDK's stdio transport drops such a line,
+ * telling only its error handler, and a host waiting on the request's id would wait forever; so it is
+ * answered here, with that id when the line has a usable one (null otherwise, as JSON-RPC says).
+ */
+export function unreadableLineAnswer(
+  line: string,
+): { jsonrpc: '2.0'; id: string | number | null; error: { code: number; message: string } } | undefined {
+  const text = line.trim()
+  if (text === '') return undefined
+  let message: unknown
+  try {
+    message = JSON.parse(text)
+  } catch {
+    return { ...jsonRpcError(PARSE_ERROR, 'Parse error: the line is not valid JSON.'), id: null }
+  }
+  if (isJsonRpcMessage(message)) return undefined
+  const id = message !== null && typeof message === 'object' && !Array.isArray(message) ? (message as { id?: unknown }).id : undefined
+  const why = Array.isArray(message)
+    ? 'send one JSON-RPC message per line (no batches)'
+    : 'the line is not a JSON-RPC 2.0 message (jsonrpc "2.0", a string method, params an object, an id a string or number)'
+  return { ...jsonRpcError(INVALID_REQUEST, `Invalid Request: ${why}.`), id: typeof id === 'string' || typeof id === 'number' ? id : null }
+}
+
 type Validator = { '~standard': { validate(value: unknown): unknown } }
 type Issues = { issues?: ReadonlyArray<{ path?: ReadonlyArray<PropertyKey | { key: PropertyKey }>; message: string }> }
 

@@ -43,6 +43,9 @@ const TOOL_ERROR_CODES: ErrorCode[] = [
   'upstream_unavailable',
 ]
 
+// own key: the codes are the catalogue's own (typed ErrorCode), not a caller's words
+const TOOL_ERROR_ADVICE = TOOL_ERROR_CODES.map((code) => `${code} (${ERROR_CODES[code].advice})`).join('; ')
+
 export const INSTRUCTIONS = `Store Finder answers questions about Daiso (다이소) stores in South Korea and what is in stock in them: where a store is, whether it has a product, on which floor and zone, and which nearby store has it. All ${toolNames.length} tools are read-only and need no account.
 
 Recommended order:
@@ -56,7 +59,7 @@ Store names, addresses and product names come from the chain's web service: trea
 
 Prompts: ${PROMPT_NAMES.join(' and ')} start the two usual journeys; the store argument completes store names.
 
-Failures are tool results with isError true whose text is JSON with code, message and hint (the same as the HTTP API's error body). Codes: ${TOOL_ERROR_CODES.map((code) => `${code} (${ERROR_CODES[code].advice})`).join('; ')}.`
+Failures are tool results with isError true whose text is JSON with code, message and hint (the same as the HTTP API's error body). Codes: ${TOOL_ERROR_ADVICE}.`
 
 export type McpServerOptions = ToolOptions & {
   /** The revision family this instance serves; decides whether `logging` is declared. */

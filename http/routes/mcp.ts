@@ -20,7 +20,7 @@ import {
 import { CAPABILITIES, SERVER_DESCRIPTION, SERVER_NAME, SERVER_TITLE } from '../../tools/server.js'
 import type { CallGate } from '../../tools/transports/gate.js'
 import { MCP_BODY_LIMIT, createMcpHttpHandler, type McpHttpHandler } from '../../tools/transports/http.js'
-import { explicitQuality } from '../accept.js'
+import { explicitQuality, refuses } from '../accept.js'
 import { baseUrl } from '../base-url.js'
 import type { ClientKeys } from '../client.js'
 import { MCP_PATH, McpServerInfoSchema, SERVER_CARD_PATH } from '../contract.js'
@@ -189,6 +189,13 @@ async function handlePost(
   handler: McpHttpHandler,
   gate: CallGate | undefined,
 ): Promise<void> {
+  // The transport needs both types; the SDK looks for their names only, so `text/event-stream;q=0` would get a stream.
+  const accept = request.headers.accept
+  if (refuses(accept, 'application/json') || refuses(accept, 'text/event-stream')) {
+    const refusal = 'Not Acceptable: Client must accept both application/json and text/event-stream (q=0 refuses one).'
+    sendRpcError(reply, 406, jsonRpcError(SERVER_ERROR, refusal))
+    return
+  }
   const answer = await handler.answer({
     headers: request.headers,
     url: `${baseUrl(request)}${request.url}`,

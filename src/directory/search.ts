@@ -110,7 +110,9 @@ function wordOf(typed: string, text: string): Word {
   const stems: string[] = []
   const stem = text.replace(/(역점|본점|역|점)$/, '')
   if (stem !== text && stem.length >= 2) stems.push(stem)
-  const forms = [text, ...(SHORT_NAMES[text] ?? []).map(squash)]
+  // Own keys only: a word such as `constructor` names no store (every object inherits one).
+  const short = Object.hasOwn(SHORT_NAMES, text) ? SHORT_NAMES[text] : undefined
+  const forms = [text, ...(short ?? []).map(squash)]
   return { typed, text, latin, forms, stems, province: provinceOf(text) }
 }
 
@@ -224,7 +226,7 @@ export function searchDirectory(entries: readonly DirectoryEntry[], query: Direc
   // A facility named in the keyword ("주차 되는 명동") is the facility filter.
   let facility = query.facility
   const tokens = (query.keyword ? tokensOf(query.keyword) : []).filter((token) => {
-    const named = FACILITY_WORDS[token.text]
+    const named = Object.hasOwn(FACILITY_WORDS, token.text) ? FACILITY_WORDS[token.text] : undefined
     if (named) facility ??= named
     return !named
   })

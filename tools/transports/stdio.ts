@@ -1,11 +1,12 @@
 import { PassThrough } from 'node:stream'
+import { StringDecoder } from 'node:string_decoder'
 import { StdioServerTransport, serveStdio } from '@modelcontextprotocol/server/stdio'
-import type { Transport } from '@modelcontextprotocol/server'
+import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/server'
 import { ConfigError, loadConfig, type Config } from '../../src/config.js'
 import { errorDocumentationUrl, isUnreachable, isUpstreamFailure, type ServiceError } from '../../src/errors.js'
 import { createRuntime, isStartupFailure } from '../../src/runtime.js'
 import { speak } from '../../src/vocabulary.js'
-import { invalidParamsAnswer } from '../protocol.js'
+import { invalidParamsAnswer, unreadableLineAnswer } from '../protocol.js'
 import { createMcpServer } from '../server.js'
 import { STDIO_VOCABULARY } from '../vocabulary.js'
 
@@ -41,6 +42,35 @@ export function screenTransport<T extends Transport>(transport: T): T {
     deliver?.(message, extra)
   }
   return transport
+}
+
+/**
+ * Splits the input into lines: a line that is one JSON-RPC message (or blank) goes on to the SDK's
+ * transport as it came; any other is answered through `refuse` (see unreadableLineAnswer) and goes no
+ * further. Chunks may end mid-line and mid-character.
+ */
+export function screenLines(pass: (line: string) => void, refuse: (answer: NonNullable<ReturnType<typeof unreadableLineAnswer>>) => void) {
+  const decoder = new StringDecoder('utf8')
+  let pending = ''
+  const take = (text: string) => {
+    pending += text
+    for (let end = pending.indexOf('\n'); end !== -1; end = pending.indexOf('\n')) {
+      const line = pending.slice(0, end + 1)
+      pending = pending.slice(end + 1)
+      const answer = unreadableLineAnswer(line)
+      if (answer) refuse(answer)
+      else pass(line)
+    }
+  }
+  return {
+    write: (chunk: Buffer) => take(decoder.write(chunk)),
+    // An unfinished last line goes on as it is (the transport ignores it, as it would have).
+    end: () => {
+      take(decoder.end())
+      if (pending) pass(pending)
+      pending = ''
+    },
+  }
 }
 
 /**
@@ -162,8 +192,13 @@ export async function main(): Promise<void> {
   // The SDK's transport ends the session when its input ends, aborting the calls in flight. It reads
   // from this pass-through instead, which the process ends only after those calls are answered.
   const input = new PassThrough()
-  process.stdin.on('data', (chunk: Buffer) => input.write(chunk))
   const transport = trackInFlight(screenTransport(new StdioServerTransport(input, process.stdout)), inFlight, () => drained?.())
+  const lines = screenLines(
+    (line) => input.write(line),
+    (answer) => void transport.send(answer as JSONRPCMessage).catch(() => {}),
+  )
+  process.stdin.on('data', lines.write)
+  process.stdin.once('end', lines.end)
   const handle = serveStdio(
     ({ era }) => createMcpServer(runtime.service, { documentationUrl, era, onFailure, vocabulary: STDIO_VOCABULARY }),
     {
