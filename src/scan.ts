@@ -103,7 +103,8 @@ export async function scanInStock(
   const result: ProductSearchResult = { products, asOf, hasMore, nextPage: page + 1 }
   // An empty page past the first says nothing of the keyword: the catalogue ended on an earlier page.
   if (products.length === 0 && (scanned > 0 || input.page === 1)) {
-    result.hint = scanned === 0 ? noMatchHint(keyword) : noneInStockHint(scanned, hasMore)
+    result.hint =
+      scanned === 0 ? noMatchHint(keyword) : candidates > 0 ? shelfUnknownHint(candidates, hasMore) : noneInStockHint(scanned, hasMore)
   }
   return result
 }
@@ -150,6 +151,16 @@ async function placeAll(
     }),
   )
   return placed.filter((p): p is Product => p !== null)
+}
+
+/** In stock, but nowhere the chain says: a listed product needs its floor and zone, so none is listed. */
+function shelfUnknownHint(inStock: number, hasMore: boolean): string {
+  return (
+    `${inStock === 1 ? '1 catalogue match is' : `${inStock} catalogue matches are`} in stock at this store, but the chain does not say ` +
+    'on which floor and zone, and this search lists only products it can place' +
+    (hasMore ? ' (more pages remain: continue with {page} = nextPage)' : '') +
+    '. Ask the availability of one product ({getProductAvailability}) for its stock without a shelf.'
+  )
 }
 
 function noneInStockHint(scanned: number, hasMore: boolean): string {

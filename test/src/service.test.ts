@@ -132,6 +132,14 @@ t.test('products without a known placement are left out of the list', async (t) 
   t.ok(result.products.some((p) => p.id === '1000003'))
 })
 
+t.test('in stock but placed nowhere: the empty page says so, not "none in stock"', async (t) => {
+  const fake = fakeUpstream({ placement: () => null })
+  const result = await new StoreService(fake, LIMITS).searchStoreProducts({ storeCode: sc('11199'), keyword: '수납함', page: 1 })
+  t.same(result.products, [])
+  t.match(result.hint, /catalogue matches are in stock at this store, but the chain does not say on which floor and zone/)
+  t.notMatch(result.hint, /None of/)
+})
+
 t.test('the scan starts the pre-auth handshake beside the first catalogue page', async (t) => {
   const fake = fakeUpstream()
   await new StoreService(fake, LIMITS).searchStoreProducts({ storeCode: sc('11199'), keyword: '수납함', page: 1 })
