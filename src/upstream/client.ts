@@ -1,4 +1,3 @@
-import ky, { HTTPError, TimeoutError, type KyInstance } from 'ky'
 import { z } from 'zod'
 import { UpstreamBudget, type FleetBudget } from './budget.js'
 import { CircuitBreaker, type FleetCircuit } from './circuit.js'
@@ -16,6 +15,7 @@ import {
 } from './port.js'
 import { PreAuthSession, type PreAuthHeaders, type PreAuthToken, type FleetTokens } from './preauth.js'
 import { CatalogueRow, PlacementRow, StockRow, StoreRow, envelope, parseQuantity, type Placement, type UpstreamStore } from './schemas.js'
+import { BodyReadError, HttpStatusError, Transport, WireTimeoutError, type WireAnswer, type WireRequest } from './transport.js'
 
 export interface UpstreamClientOptions {
   baseUrl: string
@@ -78,7 +78,7 @@ export class UpstreamClient implements Upstream, StoreLister {
   readonly budget: UpstreamBudget
   readonly circuit: CircuitBreaker
   readonly preauth: PreAuthSession
-  readonly #http: KyInstance
+  readonly #http: Transport
   readonly #userAgent: string
 
   constructor(options: UpstreamClientOptions) {
@@ -102,10 +102,9 @@ export class UpstreamClient implements Upstream, StoreLister {
       Date.now,
       fleet && { tokens: fleet.tokens, claimMs: boundMs },
     )
-    this.#http = ky.create({
-      prefixUrl: options.baseUrl,
-      timeout: options.timeoutMs,
-      throwHttpErrors: true,
+    this.#http = new Transport({
+      baseUrl: options.baseUrl,
+      timeoutMs: options.timeoutMs,
       fetch: options.fetch,
       headers: {
         accept: 'application/json, text/plain, */*',
@@ -113,16 +112,14 @@ export class UpstreamClient implements Upstream, StoreLister {
         // The pre-auth token is bound to the User-Agent, so every call sends the same one.
         'user-agent': options.userAgent,
       },
+      // These POSTs are read-only queries, so repeating one is safe.
       retry: {
         limit: options.retries,
-        // These POSTs are read-only queries, so repeating one is safe.
-        methods: ['get', 'post'],
-        statusCodes: RETRY_STATUSES,
-        afterStatusCodes: [429, 503],
-        maxRetryAfter: MAX_RETRY_AFTER_MS,
-        backoffLimit: 1_000,
-        delay: (attempt) => 100 * 2 ** (attempt - 1),
-        jitter: true,
+        statuses: RETRY_STATUSES,
+        afterStatuses: [429, 503],
+        maxRetryAfterMs: MAX_RETRY_AFTER_MS,
+        backoffLimitMs: 1_000,
+        delayMs: (attempt) => 100 * 2 ** (attempt - 1),
       },
     })
   }
@@ -239,9 +236,9 @@ export class UpstreamClient implements Upstream, StoreLister {
       this.budget.run(
         endpoint,
         async () => {
-          const response = await this.#send(endpoint, () => this.#http.get(ENDPOINTS.authRequest, { signal }))
-          const uid = response.headers.get('x-dm-uid')?.trim()
-          const jwt = (await this.#readText(endpoint, response)).trim()
+          const response = await this.#send(endpoint, { method: 'GET', path: ENDPOINTS.authRequest, signal })
+          const uid = response.header('x-dm-uid')?.trim()
+          const jwt = response.body.trim()
           if (!jwt || !uid) {
             throw new UpstreamError(
               'bad_response',
@@ -271,39 +268,25 @@ export class UpstreamClient implements Upstream, StoreLister {
       this.budget.run(
         endpoint,
         async () => {
-          const response = await this.#send(endpoint, () =>
-            // ky treats `headers: undefined` as "drop the defaults" (User-Agent included, which the token is bound to).
-            this.#http.post(ENDPOINTS[endpoint], headers ? { json: body, signal, headers } : { json: body, signal }),
-          )
-          const textBody = await this.#readText(endpoint, response)
-          return this.#parse(endpoint, response, textBody, schema)
+          const response = await this.#send(endpoint, { method: 'POST', path: ENDPOINTS[endpoint], json: body, signal, headers })
+          return this.#parse(endpoint, response, schema)
         },
         signal,
       ),
     )
   }
 
-  async #send(endpoint: Endpoint, request: () => Promise<Response>): Promise<Response> {
+  async #send(endpoint: Endpoint, request: WireRequest): Promise<WireAnswer> {
     try {
-      return await request()
+      return await this.#http.send(request)
     } catch (error) {
-      throw await this.#classify(endpoint, error)
+      throw this.#classify(endpoint, error)
     }
   }
 
-  async #readText(endpoint: Endpoint, response: Response): Promise<string> {
-    try {
-      return await response.text()
-    } catch (error) {
-      throw new UpstreamError('network', endpoint, 'the connection broke while reading the answer', {
-        status: response.status,
-        cause: error,
-      })
-    }
-  }
-
-  #parse<S extends z.ZodType>(endpoint: Endpoint, response: Response, body: string, schema: S): z.output<S> {
-    const type = response.headers.get('content-type') ?? ''
+  #parse<S extends z.ZodType>(endpoint: Endpoint, response: WireAnswer, schema: S): z.output<S> {
+    const { body } = response
+    const type = response.header('content-type') ?? ''
     if (/text\/html/i.test(type) || /^\s*</.test(body)) {
       // The page's text (an error page names paths and hosts) is for the logs only.
       throw new UpstreamError('bad_response', endpoint, `an HTML page instead of JSON (HTTP ${response.status})`, {
@@ -334,16 +317,18 @@ export class UpstreamClient implements Upstream, StoreLister {
     return parsed.data
   }
 
-  async #classify(endpoint: Endpoint, error: unknown): Promise<UpstreamError> {
+  #classify(endpoint: Endpoint, error: unknown): UpstreamError {
     if (error instanceof UpstreamError) return error
-    if (error instanceof HTTPError) {
-      const { status } = error.response
-      const body = await error.response.text().catch(() => '')
+    if (error instanceof BodyReadError) {
+      return new UpstreamError('network', endpoint, error.message, { status: error.status, cause: error.cause })
+    }
+    if (error instanceof HttpStatusError) {
+      const { status, body } = error.answer
       if (status === 401 || status === 403) {
         return new UpstreamError('unauthorized', endpoint, `HTTP ${status}`, { status, cause: error, internal: sanitiseExcerpt(body) })
       }
       if (status === 429) {
-        const retryAfter = Number(error.response.headers.get('retry-after'))
+        const retryAfter = Number(error.answer.header('retry-after'))
         return new UpstreamError('rate_limited', endpoint, 'HTTP 429 Too Many Requests', {
           status,
           cause: error,
@@ -353,7 +338,7 @@ export class UpstreamClient implements Upstream, StoreLister {
       // A Spring error body names the upstream's path: the logs get it, `detail` only the status.
       return new UpstreamError('http', endpoint, `HTTP ${status}`, { status, cause: error, internal: sanitiseExcerpt(body) })
     }
-    if (error instanceof TimeoutError) {
+    if (error instanceof WireTimeoutError) {
       return new UpstreamError('timeout', endpoint, 'no answer within the timeout', { cause: error })
     }
     if (error instanceof Error && error.name === 'AbortError') {
