@@ -56,7 +56,7 @@ export class HttpStatusError extends Error {
   }
 }
 
-/** No answer within the per-attempt timeout. */
+/** No answer's head within the per-attempt timeout. */
 export class WireTimeoutError extends Error {
   constructor() {
     super('no answer within the timeout')
@@ -170,6 +170,8 @@ function nodeExchange(base: string, defaults: Record<string, string>): Exchange 
       }
       const req = send(new URL(request.path, base), { method: request.method, agent, headers }, (res: IncomingMessage) => {
         status = res.statusCode ?? 0
+        // The timeout bounds the wait for the answer's head, as it did with ky; the caller's deadline bounds the body.
+        clearTimeout(timer)
         const chunks: Buffer[] = []
         res.on('data', (chunk: Buffer) => chunks.push(chunk))
         res.once('aborted', () => finish(new BodyReadError(status, new Error('aborted'))))
@@ -227,9 +229,10 @@ function fetchExchange(base: string, fetchFn: typeof fetch, defaults: Record<str
         body: payload,
         signal: controller.signal,
       })
+      clearTimeout(timer)
       status = response.status
       const body = await response.text().catch((error: unknown) => {
-        throw timedOut || signal?.aborted ? error : new BodyReadError(status, error)
+        throw signal?.aborted ? error : new BodyReadError(status, error)
       })
       return { status, body, header: (name) => response.headers.get(name) ?? undefined }
     } catch (error) {
