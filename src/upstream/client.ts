@@ -14,7 +14,17 @@ import {
   type Upstream,
 } from './port.js'
 import { PreAuthSession, type PreAuthHeaders, type PreAuthToken, type FleetTokens } from './preauth.js'
-import { CatalogueRow, PlacementRow, StockRow, StoreRow, envelope, parseQuantity, type Placement, type UpstreamStore } from './schemas.js'
+import {
+  CatalogueRow,
+  PlacementRow,
+  StockEnvelope,
+  StoreRow,
+  envelope,
+  parseQuantity,
+  stockReplyChecked,
+  type Placement,
+  type UpstreamStore,
+} from './schemas.js'
 import { BodyReadError, HttpStatusError, Transport, WireTimeoutError, type WireAnswer, type WireRequest } from './transport.js'
 
 export interface UpstreamClientOptions {
@@ -48,6 +58,9 @@ export function callBoundMs(options: Pick<UpstreamClientOptions, 'timeoutMs' | '
   return options.timeoutMs * (options.retries + 1) + (MAX_RETRY_AFTER_MS + 1_000) * options.retries + 1_000
 }
 
+/** A hand-written check of a large reply: the schema's output when the reply is well-formed, else undefined (zod then says why). */
+type Checked<S extends z.ZodType> = (json: unknown) => z.output<S> | undefined
+
 const ENDPOINTS = {
   selStr: 'ms/msg/selStr',
   pdThumbSelSimple: 'pdo/pdThumbSelSimple',
@@ -66,7 +79,6 @@ const LIST_ORIGIN = { latitude: 37.5665, longitude: 126.978 }
 
 const StoreEnvelope = envelope(z.array(StoreRow))
 const CatalogueEnvelope = envelope(z.array(CatalogueRow))
-const StockEnvelope = envelope(z.array(StockRow))
 const PlacementEnvelope = envelope(z.array(PlacementRow))
 
 /**
@@ -176,7 +188,7 @@ export class UpstreamClient implements Upstream, StoreLister {
     const answer: StockAnswer = new Map(pairs.map((p) => [stockKey(p.productId, p.storeCode), null]))
     if (pairs.length === 0) return answer
     const body = pairs.map((p) => ({ pdNo: p.productId, strCd: p.storeCode }))
-    const reply = await this.#protected('selStrPkupStck', body, StockEnvelope, signal)
+    const reply = await this.#protected('selStrPkupStck', body, StockEnvelope, signal, stockReplyChecked)
     answer.readAt = Date.now()
     for (const row of this.#dataOf('selStrPkupStck', reply)) {
       const key = stockKey(row.pdNo, row.strCd)
@@ -206,7 +218,13 @@ export class UpstreamClient implements Upstream, StoreLister {
   }
 
   /** A pre-auth call: one retry with a fresh token when the upstream refuses the current one. */
-  async #protected<S extends z.ZodType>(endpoint: Endpoint, body: unknown, schema: S, signal?: AbortSignal): Promise<z.output<S>> {
+  async #protected<S extends z.ZodType>(
+    endpoint: Endpoint,
+    body: unknown,
+    schema: S,
+    signal?: AbortSignal,
+    checked?: Checked<S>,
+  ): Promise<z.output<S>> {
     for (let attempt = 1; ; attempt++) {
       const headers: PreAuthHeaders = await this.preauth.headers(signal).catch((error: unknown) => {
         throw error instanceof UpstreamError
@@ -214,7 +232,7 @@ export class UpstreamClient implements Upstream, StoreLister {
           : new UpstreamError('network', 'authRequest', 'the pre-auth handshake failed', { cause: error })
       })
       try {
-        const reply = await this.#call(endpoint, body, schema, signal, { ...headers })
+        const reply = await this.#call(endpoint, body, schema, signal, { ...headers }, checked)
         const rec = reply as { success?: unknown; message?: unknown }
         if (rec.success === false && typeof rec.message === 'string' && /unauthori[sz]ed/i.test(rec.message)) {
           throw new UpstreamError('unauthorized', endpoint, 'the pre-auth token was refused', { status: 200 })
@@ -263,13 +281,14 @@ export class UpstreamClient implements Upstream, StoreLister {
     schema: S,
     signal?: AbortSignal,
     headers?: Record<string, string>,
+    checked?: Checked<S>,
   ): Promise<z.output<S>> {
     return this.circuit.run(endpoint, () =>
       this.budget.run(
         endpoint,
         async () => {
           const response = await this.#send(endpoint, { method: 'POST', path: ENDPOINTS[endpoint], json: body, signal, headers })
-          return this.#parse(endpoint, response, schema)
+          return this.#parse(endpoint, response, schema, checked)
         },
         signal,
       ),
@@ -284,7 +303,7 @@ export class UpstreamClient implements Upstream, StoreLister {
     }
   }
 
-  #parse<S extends z.ZodType>(endpoint: Endpoint, response: WireAnswer, schema: S): z.output<S> {
+  #parse<S extends z.ZodType>(endpoint: Endpoint, response: WireAnswer, schema: S, checked?: Checked<S>): z.output<S> {
     const { body } = response
     const type = response.header('content-type') ?? ''
     if (/text\/html/i.test(type) || /^\s*</.test(body)) {
@@ -303,6 +322,8 @@ export class UpstreamClient implements Upstream, StoreLister {
         cause: error,
       })
     }
+    const quick = checked?.(json)
+    if (quick !== undefined) return quick
     const parsed = schema.safeParse(json)
     if (!parsed.success) {
       const issue = parsed.error.issues[0]
