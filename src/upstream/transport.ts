@@ -6,7 +6,9 @@ import { pause } from './pause.js'
  * The upstream's HTTP exchange: one request, its whole answer, per-attempt timeout and bounded retries of
  * transient failures. Over node:http with a keep-alive agent: a nearby answer makes 18 exchanges, and
  * fetch through ky (a Request built, cloned and read through web streams per call) was half of the
- * service's own time per cold answer; node:http does the same exchange for a tenth of the CPU.
+ * service's own time per cold answer; node:http does the same exchanges for a small part of the CPU
+ * (18 calls after one warm-up batch: 4 ms, against 25–34 ms through fetch and 37–63 ms through ky).
+ * The timeout bounds the wait for the answer's head, as ky's did; the caller's deadline bounds the body.
  */
 
 export interface WireAnswer {
@@ -170,7 +172,6 @@ function nodeExchange(base: string, defaults: Record<string, string>): Exchange 
       }
       const req = send(new URL(request.path, base), { method: request.method, agent, headers }, (res: IncomingMessage) => {
         status = res.statusCode ?? 0
-        // The timeout bounds the wait for the answer's head, as it did with ky; the caller's deadline bounds the body.
         clearTimeout(timer)
         const chunks: Buffer[] = []
         res.on('data', (chunk: Buffer) => chunks.push(chunk))
