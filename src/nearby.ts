@@ -6,6 +6,7 @@ import {
   type NearbyStoreItems,
   type ProductNearby,
   type ScanProgress,
+  type Shelf,
 } from './schemas.js'
 import { floorLabel, isOpenNow } from './store-facts.js'
 import { stockKey, type CatalogueItem, type CatalogueRows, type Upstream, type UpstreamStore } from './upstream/port.js'
@@ -64,6 +65,11 @@ export async function findNearby(
     throw UpstreamError.noStores('no store returned for a search around a point')
   }
 
+  // One product number at the asked store: its shelf there is wanted whether or not it is in stock (the
+  // item's floor, or the usual shelf when it has none), so it is looked up beside the stock call.
+  const asked = here && products.length === 1 && products[0]?.productId === request.keyword ? products[0] : undefined
+  const shelfHere = asked && here ? lookUpPlacement(upstream, asked.productId, here.code, signal) : undefined
+  shelfHere?.catch(() => {})
   const stock = await upstream.getStock(
     scanned.flatMap((store) => products.map((product) => ({ productId: product.productId, storeCode: store.code }))),
     signal,
@@ -96,7 +102,10 @@ export async function findNearby(
   const found = answer.stores.length + (answer.here?.items.length ? 1 : 0)
   report({ found, target: LIMITS.nearbyStoresListed, page: 1, scanned: pairs, percent: 70 })
   const placed = [...(answer.here ? [answer.here] : []), ...answer.stores.slice(0, LIMITS.nearbyStoresPlaced)]
-  await Promise.all(placed.map((entry) => placeItems(upstream, entry, signal)))
+  await Promise.all([
+    ...placed.map((entry) => placeItems(upstream, entry, signal, entry === answer.here ? shelfHere : undefined)),
+    shelfHere && answer.here?.items.length === 0 ? usualShelf(answer.here, shelfHere) : undefined,
+  ])
   report({ found, target: LIMITS.nearbyStoresListed, page: 1, scanned: pairs, percent: 100 })
 
   if (answer.stores.length === 0 && (answer.here?.items.length ?? 0) === 0) {
@@ -152,30 +161,36 @@ function toItem(product: CatalogueItem, quantity: number): NearbyItem {
 }
 
 /**
- * Floor and zone of one store's items. No placement row is `unknown`; a failed lookup stays
- * `not_checked` (we could not look), as availability treats it as "not known".
+ * Floor and zone of one store's items; `early`: the one item's lookup, already started.
  */
-async function placeItems(upstream: Upstream, entry: NearbyStoreItems, signal: AbortSignal): Promise<void> {
+async function placeItems(upstream: Upstream, entry: NearbyStoreItems, signal: AbortSignal, early?: Promise<Shelf>): Promise<void> {
   await Promise.all(
-    entry.items.map(async (item) => {
-      const placement = await upstream.getPlacement(item.productId, entry.store.code, signal).then(
-        (found) => found ?? ('none' as const),
-        (error: unknown) => {
-          if (signal.aborted) throw error
-          return null
-        },
-      )
-      if (placement === null) return
-      if (placement === 'none') {
-        item.placement = 'unknown'
-        return
-      }
-      item.placement = 'known'
-      item.stairNo = placement.floor
-      item.zoneNo = placement.zone
-      item.floorLabel = floorLabel(placement.floor)
-    }),
+    entry.items.map(async (item) =>
+      Object.assign(item, await (early ?? lookUpPlacement(upstream, item.productId, entry.store.code, signal))),
+    ),
   )
+}
+
+/**
+ * Where one store shelves one product: `unknown` when the chain has no placement for it there, and
+ * `not_checked` when the lookup failed (we could not look), as availability treats it.
+ */
+async function lookUpPlacement(upstream: Upstream, productId: string, storeCode: string, signal: AbortSignal): Promise<Shelf> {
+  const placement = await upstream.getPlacement(productId, storeCode, signal).then(
+    (found) => found ?? ('none' as const),
+    (error: unknown) => {
+      if (signal.aborted) throw error
+      return null
+    },
+  )
+  if (placement === null) return { stairNo: null, zoneNo: null, floorLabel: null, placement: 'not_checked' }
+  if (placement === 'none') return { stairNo: null, zoneNo: null, floorLabel: null, placement: 'unknown' }
+  return { stairNo: placement.floor, zoneNo: placement.zone, floorLabel: floorLabel(placement.floor), placement: 'known' }
+}
+
+/** The asked store has none of the one product asked about listed: where it usually shelves it. */
+async function usualShelf(here: NonNullable<ProductNearby['here']>, shelf: Promise<Shelf>): Promise<void> {
+  here.usualShelf = await shelf
 }
 
 /** Nothing in the catalogue: a Latin-letter word most likely needs its Korean name. */

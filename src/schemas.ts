@@ -175,15 +175,21 @@ export type NearbyStore = z.infer<typeof NearbyStoreSchema>
 
 export const PLACEMENT_STATES = ['known', 'unknown', 'not_checked'] as const
 
+/** Where a store shelves a product. One object, so the output schema writes it once for items and the usual shelf. */
+export const ShelfSchema = z.object({
+  stairNo: z.number().int().nullable().describe('Floor, -1 = B1.'),
+  zoneNo: z.number().int().nullable(),
+  floorLabel: z.string().nullable().describe('B1, 1F, 2F.'),
+  placement: z.enum(PLACEMENT_STATES).describe('unknown: the chain has none; not_checked: not looked up.'),
+})
+export type Shelf = z.infer<typeof ShelfSchema>
+
 export const NearbyItemSchema = z.object({
   productId: z.string(),
   productName: z.string(),
   price: z.number().int(),
   stock: z.number().int().min(1),
-  stairNo: z.number().int().nullable().describe('Floor, -1 = B1.'),
-  zoneNo: z.number().int().nullable(),
-  floorLabel: z.string().nullable().describe('B1, 1F, 2F.'),
-  placement: z.enum(PLACEMENT_STATES).describe('unknown: the chain has none; not_checked: not looked up.'),
+  ...ShelfSchema.shape,
 })
 export type NearbyItem = z.infer<typeof NearbyItemSchema>
 
@@ -199,6 +205,7 @@ export const ProductNearbySchema = z
     matched: z.number().int().min(0).nullable().describe('Catalogue matches for the keyword in all; null when unknown.'),
     here: NearbyStoreItemsSchema.extend({
       unknown: z.array(z.string()).optional().describe('Checked product ids whose stock here could not be read: unknown, not sold out.'),
+      usualShelf: ShelfSchema.optional().describe('Asked for one product id that here does not list: where here usually shelves it.'),
     })
       .optional()
       .describe('The asked store (only with a store code); items [] when it has none.'),

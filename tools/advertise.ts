@@ -1,5 +1,6 @@
 import type { Tool } from '@modelcontextprotocol/server'
 import { z } from 'zod'
+import { FACILITIES } from '../src/facilities.js'
 import type { ToolDefinition } from './definition.js'
 import { toolDefinitions } from './index.js'
 
@@ -79,6 +80,13 @@ function leanOutput(json: unknown): JsonSchemaObject {
  */
 const OUTPUT_NOISE = new Set(['description', 'additionalProperties', 'pattern', 'format', 'minimum', 'maximum', 'required'])
 
+/**
+ * The facility words are advertised where a caller chooses one (the store searches' `facility`
+ * parameter); a store's `facilities` in an answer are strings, as in find_product_nearby's stores.
+ */
+const FACILITY_WORDS = JSON.stringify(FACILITIES)
+const isFacilityWords = (key: string, inner: unknown): boolean => key === 'enum' && JSON.stringify(inner) === FACILITY_WORDS
+
 function strip(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(strip)
   if (value === null || typeof value !== 'object') return value
@@ -91,7 +99,7 @@ function strip(value: unknown): unknown {
   }
   const out: Record<string, unknown> = {}
   for (const [key, inner] of Object.entries(node)) {
-    if (OUTPUT_NOISE.has(key)) continue
+    if (OUTPUT_NOISE.has(key) || isFacilityWords(key, inner)) continue
     // Property names are data, not keywords: a property called "description" stays.
     out[key] = key === 'properties' ? mapValues(inner, strip) : strip(inner)
   }

@@ -1,4 +1,3 @@
-import ky, { HTTPError, TimeoutError, type KyInstance } from 'ky'
 import { z } from 'zod'
 import { UpstreamBudget, type FleetBudget } from './budget.js'
 import { CircuitBreaker, type FleetCircuit } from './circuit.js'
@@ -23,9 +22,11 @@ import {
   StockEnvelope,
   StoreEnvelope,
   parseQuantity,
+  stockReplyChecked,
   type Placement,
   type UpstreamStore,
 } from './schemas.js'
+import { BodyReadError, HttpStatusError, Transport, WireTimeoutError, type WireAnswer, type WireRequest } from './transport.js'
 
 export interface UpstreamClientOptions {
   baseUrl: string
@@ -58,6 +59,9 @@ export function callBoundMs(options: Pick<UpstreamClientOptions, 'timeoutMs' | '
   return options.timeoutMs * (options.retries + 1) + (MAX_RETRY_AFTER_MS + 1_000) * options.retries + 1_000
 }
 
+/** A hand-written check of a large reply: the schema's output when the reply is well-formed, else undefined (zod then says why). */
+type Checked<S extends z.ZodType> = (json: unknown) => z.output<S> | undefined
+
 const ENDPOINTS = {
   selStr: 'ms/msg/selStr',
   pdThumbSelSimple: 'pdo/pdThumbSelSimple',
@@ -83,7 +87,7 @@ export class UpstreamClient implements Upstream, StoreLister {
   readonly budget: UpstreamBudget
   readonly circuit: CircuitBreaker
   readonly preauth: PreAuthSession
-  readonly #http: KyInstance
+  readonly #http: Transport
   readonly #userAgent: string
 
   constructor(options: UpstreamClientOptions) {
@@ -107,10 +111,9 @@ export class UpstreamClient implements Upstream, StoreLister {
       Date.now,
       fleet && { tokens: fleet.tokens, claimMs: boundMs },
     )
-    this.#http = ky.create({
-      prefixUrl: options.baseUrl,
-      timeout: options.timeoutMs,
-      throwHttpErrors: true,
+    this.#http = new Transport({
+      baseUrl: options.baseUrl,
+      timeoutMs: options.timeoutMs,
       fetch: options.fetch,
       headers: {
         accept: 'application/json, text/plain, */*',
@@ -118,16 +121,14 @@ export class UpstreamClient implements Upstream, StoreLister {
         // The pre-auth token is bound to the User-Agent, so every call sends the same one.
         'user-agent': options.userAgent,
       },
+      // These POSTs are read-only queries, so repeating one is safe.
       retry: {
         limit: options.retries,
-        // These POSTs are read-only queries, so repeating one is safe.
-        methods: ['get', 'post'],
-        statusCodes: RETRY_STATUSES,
-        afterStatusCodes: [429, 503],
-        maxRetryAfter: MAX_RETRY_AFTER_MS,
-        backoffLimit: 1_000,
-        delay: (attempt) => 100 * 2 ** (attempt - 1),
-        jitter: true,
+        statuses: RETRY_STATUSES,
+        afterStatuses: [429, 503],
+        maxRetryAfterMs: MAX_RETRY_AFTER_MS,
+        backoffLimitMs: 1_000,
+        delayMs: (attempt) => 100 * 2 ** (attempt - 1),
       },
     })
   }
@@ -184,7 +185,7 @@ export class UpstreamClient implements Upstream, StoreLister {
     const answer: StockAnswer = new Map(pairs.map((p) => [stockKey(p.productId, p.storeCode), null]))
     if (pairs.length === 0) return answer
     const body = pairs.map((p) => ({ pdNo: p.productId, strCd: p.storeCode }))
-    const reply = await this.#protected('selStrPkupStck', body, StockEnvelope, signal)
+    const reply = await this.#protected('selStrPkupStck', body, StockEnvelope, signal, stockReplyChecked)
     answer.readAt = Date.now()
     for (const row of this.#dataOf('selStrPkupStck', reply)) {
       const key = stockKey(row.pdNo, row.strCd)
@@ -214,7 +215,13 @@ export class UpstreamClient implements Upstream, StoreLister {
   }
 
   /** A pre-auth call: one retry with a fresh token when the upstream refuses the current one. */
-  async #protected<S extends z.ZodType>(endpoint: Endpoint, body: unknown, schema: S, signal?: AbortSignal): Promise<z.output<S>> {
+  async #protected<S extends z.ZodType>(
+    endpoint: Endpoint,
+    body: unknown,
+    schema: S,
+    signal?: AbortSignal,
+    checked?: Checked<S>,
+  ): Promise<z.output<S>> {
     for (let attempt = 1; ; attempt++) {
       const headers: PreAuthHeaders = await this.preauth.headers(signal).catch((error: unknown) => {
         throw error instanceof UpstreamError
@@ -222,7 +229,7 @@ export class UpstreamClient implements Upstream, StoreLister {
           : new UpstreamError('network', 'authRequest', 'the pre-auth handshake failed', { cause: error })
       })
       try {
-        const reply = await this.#call(endpoint, body, schema, signal, { ...headers })
+        const reply = await this.#call(endpoint, body, schema, signal, { ...headers }, checked)
         const rec = reply as { success?: unknown; message?: unknown }
         if (rec.success === false && typeof rec.message === 'string' && /unauthori[sz]ed/i.test(rec.message)) {
           throw new UpstreamError('unauthorized', endpoint, 'the pre-auth token was refused', { status: 200 })
@@ -245,9 +252,9 @@ export class UpstreamClient implements Upstream, StoreLister {
       this.budget.run(
         endpoint,
         async () => {
-          const response = await this.#send(endpoint, () => this.#http.get(ENDPOINTS.authRequest, { signal }))
-          const uid = response.headers.get('x-dm-uid')?.trim()
-          const jwt = (await this.#readText(endpoint, response)).trim()
+          const response = await this.#send(endpoint, { method: 'GET', path: ENDPOINTS.authRequest, signal })
+          const uid = response.header('x-dm-uid')?.trim()
+          const jwt = response.body.trim()
           // The handshake's "reply" is a header and a text body; its shape is theirs.
           listener?.(endpoint, { headers: uid === undefined ? {} : { 'x-dm-uid': uid }, body: jwt })
           if (!jwt || !uid) {
@@ -274,45 +281,38 @@ export class UpstreamClient implements Upstream, StoreLister {
     schema: S,
     signal?: AbortSignal,
     headers?: Record<string, string>,
+    checked?: Checked<S>,
   ): Promise<z.output<S>> {
     const listener = rawReplyListener()
     return this.circuit.run(endpoint, () =>
       this.budget.run(
         endpoint,
         async () => {
-          const response = await this.#send(endpoint, () =>
-            // ky treats `headers: undefined` as "drop the defaults" (User-Agent included, which the token is bound to).
-            this.#http.post(ENDPOINTS[endpoint], headers ? { json: body, signal, headers } : { json: body, signal }),
-          )
-          const textBody = await this.#readText(endpoint, response)
-          return this.#parse(endpoint, response, textBody, schema, listener)
+          const response = await this.#send(endpoint, { method: 'POST', path: ENDPOINTS[endpoint], json: body, signal, headers })
+          return this.#parse(endpoint, response, schema, listener, checked)
         },
         signal,
       ),
     )
   }
 
-  async #send(endpoint: Endpoint, request: () => Promise<Response>): Promise<Response> {
+  async #send(endpoint: Endpoint, request: WireRequest): Promise<WireAnswer> {
     try {
-      return await request()
+      return await this.#http.send(request)
     } catch (error) {
-      throw await this.#classify(endpoint, error)
+      throw this.#classify(endpoint, error)
     }
   }
 
-  async #readText(endpoint: Endpoint, response: Response): Promise<string> {
-    try {
-      return await response.text()
-    } catch (error) {
-      throw new UpstreamError('network', endpoint, 'the connection broke while reading the answer', {
-        status: response.status,
-        cause: error,
-      })
-    }
-  }
-
-  #parse<S extends z.ZodType>(endpoint: Endpoint, response: Response, body: string, schema: S, listener?: RawReplyListener): z.output<S> {
-    const type = response.headers.get('content-type') ?? ''
+  #parse<S extends z.ZodType>(
+    endpoint: Endpoint,
+    response: WireAnswer,
+    schema: S,
+    listener?: RawReplyListener,
+    checked?: Checked<S>,
+  ): z.output<S> {
+    const { body } = response
+    const type = response.header('content-type') ?? ''
     if (/text\/html/i.test(type) || /^\s*</.test(body)) {
       // The page's text (an error page names paths and hosts) is for the logs only.
       throw new UpstreamError('bad_response', endpoint, `an HTML page instead of JSON (HTTP ${response.status})`, {
@@ -330,6 +330,8 @@ export class UpstreamClient implements Upstream, StoreLister {
       })
     }
     listener?.(endpoint, json)
+    const quick = checked?.(json)
+    if (quick !== undefined) return quick
     const parsed = schema.safeParse(json)
     if (!parsed.success) {
       const issue = parsed.error.issues[0]
@@ -344,16 +346,18 @@ export class UpstreamClient implements Upstream, StoreLister {
     return parsed.data
   }
 
-  async #classify(endpoint: Endpoint, error: unknown): Promise<UpstreamError> {
+  #classify(endpoint: Endpoint, error: unknown): UpstreamError {
     if (error instanceof UpstreamError) return error
-    if (error instanceof HTTPError) {
-      const { status } = error.response
-      const body = await error.response.text().catch(() => '')
+    if (error instanceof BodyReadError) {
+      return new UpstreamError('network', endpoint, error.message, { status: error.status, cause: error.cause })
+    }
+    if (error instanceof HttpStatusError) {
+      const { status, body } = error.answer
       if (status === 401 || status === 403) {
         return new UpstreamError('unauthorized', endpoint, `HTTP ${status}`, { status, cause: error, internal: sanitiseExcerpt(body) })
       }
       if (status === 429) {
-        const retryAfter = Number(error.response.headers.get('retry-after'))
+        const retryAfter = Number(error.answer.header('retry-after'))
         return new UpstreamError('rate_limited', endpoint, 'HTTP 429 Too Many Requests', {
           status,
           cause: error,
@@ -363,7 +367,7 @@ export class UpstreamClient implements Upstream, StoreLister {
       // A Spring error body names the upstream's path: the logs get it, `detail` only the status.
       return new UpstreamError('http', endpoint, `HTTP ${status}`, { status, cause: error, internal: sanitiseExcerpt(body) })
     }
-    if (error instanceof TimeoutError) {
+    if (error instanceof WireTimeoutError) {
       return new UpstreamError('timeout', endpoint, 'no answer within the timeout', { cause: error })
     }
     if (error instanceof Error && error.name === 'AbortError') {

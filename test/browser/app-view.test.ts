@@ -80,11 +80,14 @@ t.test('the MCP App view in headless Chromium', { skip }, async (t) => {
   const onB1 = pick((code) => data.stockOf(code, top.pdNo) > 0 && data.placementOf(code, top.pdNo)?.stairNo === -1)
   const noShelf = pick((code) => data.stockOf(code, top.pdNo) > 0 && data.placementOf(code, top.pdNo) === null)
   const soldOut = pick((code) => best.every((p) => data.stockOf(code, p.pdNo) === 0))
+  // Asked by its number where it is sold out but shelved: the usual shelf.
+  const usuallyShelved = pick((code) => data.stockOf(code, top.pdNo) === 0 && data.placementOf(code, top.pdNo) !== null)
 
   const answers: Record<string, NearbyAnswer> = {
     onB1: await findProductNearbyAnswer(client, { keyword, branchCode: onB1 }),
     noShelf: await findProductNearbyAnswer(client, { keyword, branchCode: noShelf }),
     soldOut: await findProductNearbyAnswer(client, { keyword, branchCode: soldOut }),
+    usualShelf: await findProductNearbyAnswer(client, { keyword: top.pdNo, branchCode: usuallyShelved }),
     // "Near me": coordinates, no store asked about (a point beside the first store with the best match).
     nearPoint: await findProductNearbyAnswer(client, { keyword, latitude: 37.5665, longitude: 126.978 }),
   }
@@ -97,6 +100,7 @@ t.test('the MCP App view in headless Chromium', { skip }, async (t) => {
   t.match(answers.onB1?.answer.here?.items[0], { productId: top.pdNo, floorLabel: 'B1', placement: 'known' }, 'precondition: B1')
   t.match(answers.noShelf?.answer.here?.items[0], { productId: top.pdNo, floorLabel: null, placement: 'unknown' }, 'precondition: no shelf')
   t.same(answers.soldOut?.answer.here?.items, [], 'precondition: sold out')
+  t.match(answers.usualShelf?.answer.here, { items: [], usualShelf: { placement: 'known' } }, 'precondition: a usual shelf')
 
   const bundle = await build({
     entryPoints: [fileURLToPath(new URL('./app-host/host.ts', import.meta.url))],
@@ -257,6 +261,17 @@ t.test('the MCP App view in headless Chromium', { skip }, async (t) => {
       'each product is sold out there, in words',
     )
     t.equal(await host.frame.locator('[data-stock="0"]').count(), 0, 'never a stock of 0')
+
+    await host.send(answers.usualShelf as NearbyAnswer)
+    await host.settled()
+    const usualRow = host.frame.locator('.answer .row').first()
+    t.equal(await usualRow.locator('.stock').getAttribute('data-stock'), 'soldout', 'sold out here')
+    t.equal(
+      await usualRow.locator('.usual-shelf .floor-badge').textContent(),
+      answers.usualShelf?.answer.here?.usualShelf?.floorLabel,
+      'and where the store usually shelves it',
+    )
+    t.match(await usualRow.locator('.usually').textContent(), /평소/, 'said as the usual place, not as stock')
 
     const before = await host.frame.evaluate(BROWSER.background)
     const sizesBefore = (await host.sizes()).length

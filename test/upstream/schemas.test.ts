@@ -1,6 +1,15 @@
 import t from 'tap'
 import { z } from 'zod'
-import { CatalogueRow, PlacementRow, StoreRow, envelope, imageUrl, parseQuantity } from '../../src/upstream/schemas.js'
+import {
+  CatalogueRow,
+  PlacementRow,
+  StockEnvelope,
+  StoreRow,
+  envelope,
+  imageUrl,
+  parseQuantity,
+  stockReplyChecked,
+} from '../../src/upstream/schemas.js'
 
 const storeRow = {
   strCd: '10224',
@@ -122,4 +131,35 @@ t.test('the envelope accepts missing optional keys and rejects a missing success
   const schema = envelope(z.array(z.number()))
   t.ok(schema.safeParse({ message: null, data: [], success: true }).success)
   t.notOk(schema.safeParse({ data: [] }).success)
+})
+
+t.test('the hand check of a stock reply answers what zod answers, and leaves every malformed reply to zod', async (t) => {
+  const row = { pdNo: ' 1049275 ', strCd: '11199', sleStsCd: '1', stck: '3' }
+  const replies: unknown[] = [
+    { success: true, message: 'success', data: [row, { ...row, stck: 0 }, { ...row, stck: null }, { pdNo: '1', strCd: '2' }] },
+    { success: true, data: [] },
+    { success: true, message: null, data: null },
+    { success: false, message: 'Unauthorized' },
+    { success: true, resultCode: '200', data: [{ ...row, stck: 'abc' }] },
+    // Malformed: zod refuses each, so the hand check must not accept it.
+    null,
+    [],
+    'ok',
+    { success: 'true', data: [] },
+    { success: true, message: 3, data: [] },
+    { success: true, data: {} },
+    { success: true, data: [null] },
+    { success: true, data: [[]] },
+    { success: true, data: [{ ...row, pdNo: 1049275 }] },
+    { success: true, data: [{ ...row, strCd: undefined }] },
+    { success: true, data: [{ ...row, stck: true }] },
+    { success: true, data: [{ ...row, stck: {} }] },
+    { success: true, data: [row, { ...row, stck: [3] }] },
+  ]
+  for (const reply of replies) {
+    const byZod = StockEnvelope.safeParse(reply)
+    const byHand = stockReplyChecked(reply)
+    if (byZod.success) t.strictSame(byHand, byZod.data, `same answer for ${JSON.stringify(reply)}`)
+    else t.equal(byHand, undefined, `left to zod: ${JSON.stringify(reply)}`)
+  }
 })

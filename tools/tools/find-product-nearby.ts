@@ -9,8 +9,8 @@ export const findProductNearby = defineTool({
   name: 'find_product_nearby',
   title: 'Find which nearby store has a product',
   description: [
-    'Does this Daiso (다이소) store have a product; if not, which nearby store does, on which floor, open now? One call, for a product word (우산).',
-    `Checks the best ${Math.floor(LIMITS.stockPairsPerCall / (LIMITS.nearbyStoresScanned + 1))} catalogue matches (\`products\`; \`matched\` = all) at the ${LIMITS.nearbyStoresScanned} nearest stores. \`here\`: the asked store, distance 0, its items in stock ([] if none; \`unknown\`: ids whose stock could not be read). \`stores\`: up to ${LIMITS.nearbyStoresListed} others with any, nearest first. Floors for \`here\` and the nearest ${LIMITS.nearbyStoresPlaced}; \`placement\`: known, unknown (chain has none), not_checked. \`asOf\`: when stock was read.`,
+    'Does this Daiso (다이소) store have a product; if not, which nearby store does, on which floor, open now? One call, for a product word (우산) or number.',
+    `Checks the best ${Math.floor(LIMITS.stockPairsPerCall / (LIMITS.nearbyStoresScanned + 1))} catalogue matches (\`products\`; \`matched\` = all) at the ${LIMITS.nearbyStoresScanned} nearest stores. \`here\`: the asked store, distance 0, its items in stock ([] if none; \`unknown\`: ids whose stock could not be read; \`usualShelf\`: for one product number it has none of, where it shelves it). \`stores\`: up to ${LIMITS.nearbyStoresListed} others with any, nearest first. Floors for \`here\` and the nearest ${LIMITS.nearbyStoresPlaced}; \`placement\`: known, unknown (chain has none), not_checked. \`asOf\`: when stock was read.`,
   ].join('\n'),
   input: bind(findProductNearbyOperation, MCP_VOCABULARY, { strict: true }),
   outputSchema: ProductNearbySchema,

@@ -1566,6 +1566,56 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
                           "items": {
                             "type": "string"
                           }
+                        },
+                        "usualShelf": {
+                          "description": "Asked for one product id that here does not list: where here usually shelves it.",
+                          "type": "object",
+                          "properties": {
+                            "stairNo": {
+                              "anyOf": [
+                                {
+                                  "type": "integer"
+                                },
+                                {
+                                  "type": "null"
+                                }
+                              ],
+                              "description": "Floor, -1 = B1."
+                            },
+                            "zoneNo": {
+                              "anyOf": [
+                                {
+                                  "type": "integer"
+                                },
+                                {
+                                  "type": "null"
+                                }
+                              ]
+                            },
+                            "floorLabel": {
+                              "description": "B1, 1F, 2F.",
+                              "type": [
+                                "string",
+                                "null"
+                              ]
+                            },
+                            "placement": {
+                              "type": "string",
+                              "enum": [
+                                "known",
+                                "unknown",
+                                "not_checked"
+                              ],
+                              "description": "unknown: the chain has none; not_checked: not looked up."
+                            }
+                          },
+                          "required": [
+                            "stairNo",
+                            "zoneNo",
+                            "floorLabel",
+                            "placement"
+                          ],
+                          "additionalProperties": false
                         }
                       },
                       "required": [
@@ -4068,19 +4118,7 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > tools/list as clients re
               "facilities": {
                 "type": "array",
                 "items": {
-                  "type": "string",
-                  "enum": [
-                    "parking",
-                    "elevator",
-                    "ramp",
-                    "taxFree",
-                    "pickup",
-                    "usim",
-                    "overseasUsim",
-                    "cashless",
-                    "eReceipt",
-                    "photoSticker"
-                  ]
+                  "type": "string"
                 }
               }
             }
@@ -4201,19 +4239,7 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > tools/list as clients re
               "facilities": {
                 "type": "array",
                 "items": {
-                  "type": "string",
-                  "enum": [
-                    "parking",
-                    "elevator",
-                    "ramp",
-                    "taxFree",
-                    "pickup",
-                    "usim",
-                    "overseasUsim",
-                    "cashless",
-                    "eReceipt",
-                    "photoSticker"
-                  ]
+                  "type": "string"
                 }
               }
             }
@@ -4297,19 +4323,7 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > tools/list as clients re
         "facilities": {
           "type": "array",
           "items": {
-            "type": "string",
-            "enum": [
-              "parking",
-              "elevator",
-              "ramp",
-              "taxFree",
-              "pickup",
-              "usim",
-              "overseasUsim",
-              "cashless",
-              "eReceipt",
-              "photoSticker"
-            ]
+            "type": "string"
           }
         }
       }
@@ -4629,7 +4643,7 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > tools/list as clients re
   {
     "name": "find_product_nearby",
     "title": "Find which nearby store has a product",
-    "description": "Does this Daiso (다이소) store have a product; if not, which nearby store does, on which floor, open now? One call, for a product word (우산).\\nChecks the best 10 catalogue matches (\`products\`; \`matched\` = all) at the 50 nearest stores. \`here\`: the asked store, distance 0, its items in stock ([] if none; \`unknown\`: ids whose stock could not be read). \`stores\`: up to 20 others with any, nearest first. Floors for \`here\` and the nearest 5; \`placement\`: known, unknown (chain has none), not_checked. \`asOf\`: when stock was read.",
+    "description": "Does this Daiso (다이소) store have a product; if not, which nearby store does, on which floor, open now? One call, for a product word (우산) or number.\\nChecks the best 10 catalogue matches (\`products\`; \`matched\` = all) at the 50 nearest stores. \`here\`: the asked store, distance 0, its items in stock ([] if none; \`unknown\`: ids whose stock could not be read; \`usualShelf\`: for one product number it has none of, where it shelves it). \`stores\`: up to 20 others with any, nearest first. Floors for \`here\` and the nearest 5; \`placement\`: known, unknown (chain has none), not_checked. \`asOf\`: when stock was read.",
     "inputSchema": {
       "type": "object",
       "properties": {
@@ -4715,6 +4729,37 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > tools/list as clients re
               "type": "array",
               "items": {
                 "type": "string"
+              }
+            },
+            "usualShelf": {
+              "type": "object",
+              "properties": {
+                "stairNo": {
+                  "type": [
+                    "integer",
+                    "null"
+                  ]
+                },
+                "zoneNo": {
+                  "type": [
+                    "integer",
+                    "null"
+                  ]
+                },
+                "floorLabel": {
+                  "type": [
+                    "string",
+                    "null"
+                  ]
+                },
+                "placement": {
+                  "type": "string",
+                  "enum": [
+                    "known",
+                    "unknown",
+                    "not_checked"
+                  ]
+                }
               }
             }
           }

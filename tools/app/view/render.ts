@@ -1,7 +1,7 @@
 import { h } from './dom.js'
 import { MAP_HEIGHT, STORES_SHOWN } from './layout.js'
 import { drawMap, mapPoints, type Point, type Stocked } from './map.js'
-import type { ListedStore, NearbyItem, NearbyStore, ProductNearby, StorePage } from './types.js'
+import type { ListedStore, NearbyItem, NearbyStore, ProductNearby, Shelf, StorePage } from './types.js'
 import type { Words } from './words.js'
 
 export interface RenderContext {
@@ -19,6 +19,8 @@ interface CardRow {
   price: number
   stock: number | 'soldout' | 'unknown'
   item: NearbyItem | undefined
+  /** Not listed at the store: where it usually shelves it (one product number asked about). */
+  usual?: Shelf | undefined
 }
 
 /** The shape check the view relies on; anything else is shown as "cannot show" (the text answer stays complete). */
@@ -60,7 +62,7 @@ function cardOf(data: ProductNearby): { title: 'atStore' | 'nearestWithStock'; s
     const rows: CardRow[] = data.products.map((product) => {
       const item = items.find((i) => i.productId === product.id)
       const stock = item ? stockOf(item) : unread.has(product.id) ? 'unknown' : 'soldout'
-      return { name: product.name, price: product.price, stock, item }
+      return { name: product.name, price: product.price, stock, item, usual: item ? undefined : data.here?.usualShelf }
     })
     for (const item of items) {
       if (!data.products.some((p) => p.id === item.productId))
@@ -90,7 +92,7 @@ export function formatDistance(km: number | null, words: Words): string | null {
 }
 
 /** The shelf: a floor badge (B1, 2F) with the zone, or why there is none. */
-function shelf(item: NearbyItem | undefined, words: Words): HTMLElement | null {
+function shelf(item: Shelf | undefined, words: Words): HTMLElement | null {
   if (!item) return null
   if (item.placement === 'known' && item.floorLabel) {
     return h(
@@ -102,6 +104,15 @@ function shelf(item: NearbyItem | undefined, words: Words): HTMLElement | null {
   }
   const text = item.placement === 'not_checked' ? words.shelfNotChecked : words.shelfUnknown
   return h('span', { class: `shelf shelf-${item.placement === 'not_checked' ? 'not-checked' : 'unknown'}` }, text)
+}
+
+/** Sold out here, but the store says where it usually is: "usually B1 · zone 3". Nothing when it does not know. */
+function usualShelf(usual: Shelf, words: Words): HTMLElement | null {
+  const known = usual.placement === 'known' ? shelf(usual, words) : null
+  if (!known) return null
+  known.classList.add('usual-shelf')
+  known.prepend(h('span', { class: 'usually' }, words.usually))
+  return known
 }
 
 function openState(store: Pick<NearbyStore, 'openTime' | 'closeTime'> & { openNow: boolean | null }, words: Words): HTMLElement {
@@ -204,7 +215,7 @@ function card(data: ProductNearby, context: RenderContext): { element: HTMLEleme
             h('span', { class: 'product-name' }, row.name),
             h('span', { class: 'price' }, words.won(row.price)),
           ),
-          h('span', { class: 'facts' }, stock, shelf(row.item, words)),
+          h('span', { class: 'facts' }, stock, row.usual ? usualShelf(row.usual, words) : shelf(row.item, words)),
         )
       }),
     ),

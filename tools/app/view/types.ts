@@ -39,6 +39,9 @@ export type NearbyItem = {
 
 export type StoreStock = { store: NearbyStore; items: NearbyItem[] }
 
+/** Where a store shelves a product, whether or not it has any now. */
+export type Shelf = Pick<NearbyItem, 'stairNo' | 'zoneNo' | 'floorLabel' | 'placement'>
+
 export type ProductNearby = {
   /** The point distances are measured from. */
   origin: { lat: number; lng: number }
@@ -46,8 +49,11 @@ export type ProductNearby = {
   products: { id: string; name: string; price: number }[]
   /** How many the catalogue has for the keyword; null when it does not say. */
   matched: number | null
-  /** Only when a store code was given; items [] when it has none of the products; `unknown`: ids whose stock there could not be read. */
-  here?: StoreStock & { unknown?: string[] }
+  /**
+   * Only when a store code was given; items [] when it has none of the products; `unknown`: ids whose stock there could not be read;
+   * `usualShelf`: asked for one product number it does not list, where it usually shelves it.
+   */
+  here?: StoreStock & { unknown?: string[]; usualShelf?: Shelf }
   /** The other stores with any checked product, nearest first, each once. */
   stores: StoreStock[]
   /** ISO time the stock was read from the upstream. */
