@@ -12,6 +12,9 @@ import { STDIO_VOCABULARY } from '../vocabulary.js'
 
 const log = (line: string) => process.stderr.write(`store-finder mcp: ${line}\n`)
 
+/** How long a session that ends at once still waits for the start-up check's one upstream call. */
+const STARTUP_CHECK_GRACE_MS = 1_000
+
 const LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'] as const
 const enabled = (config: Config, level: 'info' | 'warn') => LEVELS.indexOf(config.logLevel) <= LEVELS.indexOf(level)
 
@@ -155,6 +158,8 @@ export async function main(): Promise<void> {
   // Without PUBLIC_BASE_URL there is no address to point at, so error results carry none.
   const documentationUrl = config.publicBaseUrl ? errorDocumentationUrl(config.publicBaseUrl) : undefined
 
+  let startup: Promise<void> = Promise.resolve()
+
   // Requests received and not yet answered: on stdin EOF they are answered before the process exits.
   const inFlight = new Set<Id>()
   let drained: (() => void) | undefined
@@ -186,6 +191,9 @@ export async function main(): Promise<void> {
         setTimeout(resolve, config.scan.deadlineMs + 2_000).unref()
       })
     }
+    // The start-up check's warning is the first thing a person reads in the host's log; a short session
+    // (a host probing the server, a test) ends before that one upstream call has come back.
+    await Promise.race([startup, new Promise((resolve) => setTimeout(resolve, STARTUP_CHECK_GRACE_MS).unref())])
     await shutdown(why)
   }
 
@@ -213,6 +221,8 @@ export async function main(): Promise<void> {
   if (enabled(config, 'info')) {
     log(`ready on stdio (upstream: ${runtime.simulated ? `simulator at ${runtime.upstreamUrl}` : runtime.upstreamUrl})`)
   }
-  const problem = await runtime.startupProblem()
-  if (problem && enabled(config, 'warn')) log(`warn: ${speak(problem, STDIO_VOCABULARY)}`)
+  startup = runtime.startupProblem().then((problem) => {
+    if (problem && enabled(config, 'warn')) log(`warn: ${speak(problem, STDIO_VOCABULARY)}`)
+  })
+  await startup
 }
