@@ -1,0 +1,25 @@
+// The simulator's pre-auth check remembers a verified bearer; what it remembers must not loosen the check.
+import t from 'tap'
+import { PreAuthority, encryptBearer } from '../../simulator/preauth.js'
+
+t.test('a remembered bearer is still checked for expiry, uid and User-Agent on every call', async (t) => {
+  let now = 1_000_000
+  const authority = new PreAuthority({ ttlMs: 20_000, now: () => now })
+  const { token, uid } = authority.issue('ua-1')
+  const authorization = `Bearer ${encryptBearer(token, authority.key)}`
+  const check = (headers: { uid?: string; userAgent?: string }): string => {
+    const result = authority.check({ authorization, ...headers })
+    return result.ok ? 'ok' : result.reason
+  }
+  t.equal(check({ uid, userAgent: 'ua-1' }), 'ok', 'first call: deciphered and verified')
+  t.equal(check({ uid, userAgent: 'ua-1' }), 'ok', 'second call: remembered')
+  t.equal(check({ uid, userAgent: 'ua-2' }), 'user-agent-mismatch')
+  t.equal(check({ uid: 'someone-else', userAgent: 'ua-1' }), 'uid-mismatch')
+  t.equal(check({ userAgent: 'ua-1' }), 'missing-uid')
+  now += 20_000
+  t.equal(check({ uid, userAgent: 'ua-1' }), 'expired', 'a remembered bearer expires')
+  t.equal(
+    authority.check({ authorization: `Bearer ${encryptBearer(token.slice(0, -4) + 'AAAA', authority.key)}`, uid, userAgent: 'ua-1' }).ok,
+    false,
+  )
+})
