@@ -34,6 +34,17 @@ export function envelope(data: unknown, message: string | null = null, returnCod
 
 export const ok = (json: unknown): Reply => ({ status: 200, headers: {}, json })
 
+/** The reply with its JSON body written out, so that answering it later is only the write. */
+export function serialised(reply: Reply): Reply {
+  if (reply.text !== undefined || reply.json === undefined) return reply
+  return {
+    status: reply.status,
+    headers: reply.headers,
+    text: JSON.stringify(reply.json),
+    contentType: reply.contentType ?? 'application/json',
+  }
+}
+
 export function send(res: ServerResponse, reply: Reply): void {
   if (res.destroyed || res.headersSent) return
   let body: string

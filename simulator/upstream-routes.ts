@@ -8,7 +8,7 @@ import { applyDrift, type SimDrift } from './drift.js'
 import { edgeErrorPage, storefrontPage, whitelabelPage } from './faults.js'
 import type { FaultController, SimEndpoint, SimFault } from './faults.js'
 import type { PreAuthority } from './preauth.js'
-import { isRecord, parseJson, readBody, send, springError, springTimestamp, UNAUTHORIZED_BODY } from './reply.js'
+import { isRecord, parseJson, readBody, send, serialised, springError, springTimestamp, UNAUTHORIZED_BODY } from './reply.js'
 import type { Reply } from './reply.js'
 import type { SimRequestRecord } from './types.js'
 
@@ -188,6 +188,9 @@ export async function routeUpstream(ctx: UpstreamContext, req: IncomingMessage, 
 }
 
 async function handleUpstream(ctx: UpstreamContext, req: IncomingMessage, res: ServerResponse, route: Route, path: string): Promise<void> {
+  // A call's latency runs from its arrival to its answer, the simulator's own work included, as a real
+  // upstream's round trip does: reading the body and building a 520-row reply used to come on top of it.
+  const arrived = performance.now()
   const raw = route.method === 'POST' ? await readBody(req) : { text: '', tooLarge: false }
   if (raw === null || res.destroyed) return
   if (raw.tooLarge) {
@@ -211,22 +214,33 @@ async function handleUpstream(ctx: UpstreamContext, req: IncomingMessage, res: S
   })
 
   const fault = ctx.faults.take(route.endpoint)
-  if (!(await wait(ctx.faults.latencyOf(route.endpoint), closed.signal))) return
+  const reply = fault?.kind === 'hang' || fault?.kind === 'reset' ? null : replyTo(ctx, route, fault, req.headers, parsed, path, record)
+  const latency = ctx.faults.latencyOf(route.endpoint)
+  if (!(await wait(latency - (performance.now() - arrived), closed.signal))) return
 
   if (fault?.kind === 'hang') return // answered only by close(), or never
-  if (fault?.kind === 'reset') {
+  if (fault?.kind === 'reset' || reply === null) {
     req.socket.destroy()
     return
   }
-  const replaced = fault === null ? null : replacingReply(route.endpoint, fault, path)
-  if (replaced !== null) {
-    send(res, replaced)
-    return
-  }
+  send(res, reply)
+}
 
-  let reply = answer(ctx, route.endpoint, req.headers, parsed, path, record)
+/** The answer to one call, a fault's in its place where one is set. */
+function replyTo(
+  ctx: UpstreamContext,
+  route: Route,
+  fault: SimFault | null,
+  headers: IncomingHttpHeaders,
+  parsed: { ok: true; value: unknown } | { ok: false } | null,
+  path: string,
+  record: SimRequestRecord,
+): Reply {
+  const replaced = fault === null ? null : replacingReply(route.endpoint, fault, path)
+  if (replaced !== null) return replaced
+  let reply = answer(ctx, route.endpoint, headers, parsed, path, record)
   if (fault !== null) reply = shapeReply(route.endpoint, fault, reply)
-  send(res, applyDrift(ctx.drift, route.endpoint, reply))
+  return serialised(applyDrift(ctx.drift, route.endpoint, reply))
 }
 
 function checkAuth(ctx: UpstreamContext, headers: IncomingHttpHeaders, record: SimRequestRecord): Reply | null {

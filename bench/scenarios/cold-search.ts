@@ -1,5 +1,5 @@
 import { referenceSearch } from '../reference.js'
-import { coldRequest } from '../lib/cold.js'
+import { coldRequest, WARM_UP_QUESTIONS } from '../lib/cold.js'
 import type { BenchContext, ScenarioRow } from '../lib/context.js'
 import { fetchText, newAgent, query } from '../lib/http.js'
 import { median, round } from '../lib/stats.js'
@@ -24,12 +24,12 @@ export interface ColdSample {
   firstSearchMs: number
 }
 
-/** One cold product search on a fresh process, warmed by a search for another keyword at another store. */
-async function coldSearch(ctx: BenchContext, keyword: string, warmKeyword: string, latencyMs: number): Promise<ColdSample> {
+/** One cold product search on a fresh process, warmed by searches for other keywords at another store. */
+async function coldSearch(ctx: BenchContext, keyword: string, warmKeywords: readonly string[], latencyMs: number): Promise<ColdSample> {
   const run = await coldRequest<SearchAnswer>(
     ctx,
     'service (cold)',
-    `/api/products?${query({ branchCode: WARM_UP_STORE, keyword: warmKeyword })}`,
+    warmKeywords.map((warmKeyword) => `/api/products?${query({ branchCode: WARM_UP_STORE, keyword: warmKeyword })}`),
     `/api/products?${query({ branchCode: BENCH_STORE, keyword })}`,
     latencyMs,
   )
@@ -72,14 +72,14 @@ export async function coldSearchScenario(ctx: BenchContext): Promise<ScenarioRow
   const L = ctx.latencyMs
   const reps = ctx.options.coldReps
   const pick = ctx.workload.coldKeyword(BENCH_STORE)
-  const warmKeyword = ctx.workload.keywords(1, 40, [pick.keyword])[0] ?? '수납'
+  const warmKeywords = ctx.workload.keywords(WARM_UP_QUESTIONS, 40, [pick.keyword])
 
   const ours: ColdSample[] = []
-  for (let i = 0; i < reps; i++) ours.push(await coldSearch(ctx, pick.keyword, warmKeyword, L))
+  for (let i = 0; i < reps; i++) ours.push(await coldSearch(ctx, pick.keyword, warmKeywords, L))
   // The same cold search with no upstream latency: what the service itself adds (HTTP, parsing,
   // validation). Subtracting it leaves the time spent waiting on the upstream: the critical path.
   const zero: ColdSample[] = []
-  for (let i = 0; i < reps; i++) zero.push(await coldSearch(ctx, pick.keyword, warmKeyword, 0))
+  for (let i = 0; i < reps; i++) zero.push(await coldSearch(ctx, pick.keyword, warmKeywords, 0))
   const delivered = await effectiveLatency(ctx)
 
   const reference: Array<{ ms: number; calls: number; pages: number; products: number }> = []
@@ -108,7 +108,7 @@ export async function coldSearchScenario(ctx: BenchContext): Promise<ScenarioRow
 
   const notes = [
     `keyword ${pick.keyword} at store ${BENCH_STORE}: ${pick.matches} catalogue matches, ${Math.round(pick.share * 100)} % of them in stock there (${pick.firstPageInStock} of the first 50).`,
-    `each of the ${reps} cold searches runs on a fresh service process after one warm-up search (store ${WARM_UP_STORE}, keyword ${warmKeyword}; the first search of a new process took ${round(median(ours.map((s) => s.firstSearchMs)))} ms) and with the warm-up's pre-auth token expired, so every cache entry and the token it needs are cold.`,
+    `each of the ${reps} cold searches runs on a fresh service process after ${WARM_UP_QUESTIONS} warm-up searches (store ${WARM_UP_STORE}, keywords ${warmKeywords.join(', ')}; the first search of a new process took ${round(median(ours.map((s) => s.firstSearchMs)))} ms) and with the warm-up's pre-auth token expired, so every cache entry and the token it needs are cold.`,
     `critical path = median wall time at ${L} ms latency (${round(wall)} ms) − the same cold search at 0 ms (${round(wallZero)} ms, the service's own work) = ${round(criticalPath)} ms = ${round(roundTrips, 2)} upstream round trips of the simulator's delivered ${round(delivered, 1)} ms (timers fire at or after ${L} ms); bound (${pages}+2) × ${round(delivered, 1)} = ${round(deliveredBound)} ms (nominal ${bound} ms). Raw wall time vs the nominal bound: ${round(wall)} vs ${bound} ms.`,
     `upstream calls per cold search (median): ${calls} — ${formatCalls(ours[ours.length - 1]?.callsByEndpoint ?? {})}${(ours[ours.length - 1]?.callsByEndpoint['pdThumbSelSimple'] ?? 0) > pages ? ` (one catalogue page more than scanned: the prefetch of page ${pages + 1}, started before page ${pages}'s stock was known)` : ''}.`,
     `reference (page size 10, sequential, one token fetched when first needed, no cache): ${median(reference.map((r) => r.pages))} pages, ${refCalls} calls, ${round(refWall)} ms; ours ${round(speedUp, 2)}× faster.`,

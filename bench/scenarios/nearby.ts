@@ -1,4 +1,4 @@
-import { coldRequest } from '../lib/cold.js'
+import { coldRequest, WARM_UP_QUESTIONS } from '../lib/cold.js'
 import type { BenchContext, ScenarioRow } from '../lib/context.js'
 import { fetchJson, fetchText, newAgent, query } from '../lib/http.js'
 import { median, percentile, round } from '../lib/stats.js'
@@ -8,8 +8,20 @@ import { MCP_HEADERS, MCP_PATH } from './mcp-http.js'
 /** 강남역 exit 10: the "near me" of docs/cli.md's example. */
 const POINT = { curLttd: 37.4979, curLitd: 127.0276 }
 const KEYWORD = '우산'
-/** Warm-up question for a fresh process: another product, another place (부산 서면), so no cache entry is shared. */
-const WARM_UP = { keyword: '수납', curLttd: 35.1578, curLitd: 129.0594 }
+/**
+ * Places of the warm-up questions for a fresh process, far from 강남역 (부산 서면, 대구, 광주, 대전, 울산, 제주,
+ * 창원, 전주), so that no store, and with other keywords no cache entry, is shared with the measured question.
+ */
+const WARM_UP_PLACES = [
+  { curLttd: 35.1578, curLitd: 129.0594 },
+  { curLttd: 35.8714, curLitd: 128.6014 },
+  { curLttd: 35.1595, curLitd: 126.8526 },
+  { curLttd: 36.3504, curLitd: 127.3845 },
+  { curLttd: 35.5384, curLitd: 129.3114 },
+  { curLttd: 33.4996, curLitd: 126.5312 },
+  { curLttd: 35.2281, curLitd: 128.6811 },
+  { curLttd: 35.8242, curLitd: 127.148 },
+]
 const WARM_REQUESTS = 200
 
 interface NearbyAnswer {
@@ -27,10 +39,15 @@ interface Sample {
 }
 
 async function coldNearby(ctx: BenchContext, params: Record<string, string | number>, latencyMs: number): Promise<Sample> {
+  const warmUps = ctx.workload
+    .keywords(WARM_UP_QUESTIONS + 4, 40, [KEYWORD])
+    .filter((keyword) => !keyword.includes(KEYWORD))
+    .slice(0, WARM_UP_QUESTIONS)
+    .map((keyword, i) => `/api/products/nearby?${query({ keyword, ...WARM_UP_PLACES[i % WARM_UP_PLACES.length] })}`)
   const run = await coldRequest<NearbyAnswer>(
     ctx,
     'service (nearby, cold)',
-    `/api/products/nearby?${query(WARM_UP)}`,
+    warmUps,
     `/api/products/nearby?${query(params)}`,
     latencyMs,
     // As deployed: the nearest stores come from the store directory, built before the measured request.
@@ -118,7 +135,7 @@ export async function nearbyScenario(ctx: BenchContext): Promise<ScenarioRow> {
       warm: { requests: WARM_REQUESTS, p50Ms: round(p50, 2), p99Ms: round(percentile(warmTimes, 99), 2), upstreamCalls: warmCalls },
     },
     notes: [
-      `question: ${KEYWORD} near ${POINT.curLttd}, ${POINT.curLitd}; each cold run is a fresh process after one warm-up question elsewhere, with its pre-auth token expired.`,
+      `question: ${KEYWORD} near ${POINT.curLttd}, ${POINT.curLitd}; each cold run is a fresh process after ${WARM_UP_QUESTIONS} warm-up questions elsewhere (other keywords, other cities), with its pre-auth token expired.`,
       `by coordinates: ${round(wall)} ms wall at ${L} ms latency − ${round(own)} ms at 0 ms = ${round(wall - own)} ms = ${round(roundTrips, 2)} round trips of the delivered ${round(delivered, 1)} ms; calls: ${formatCalls(last?.callsByEndpoint ?? {})}; ${last?.stores ?? 0} stores with the product, answer ${last?.bytes ?? 0} bytes.`,
       `by store code (11199, store record not cached): ${round(wallStore)} ms wall, ${round(roundTripsStore, 2)} round trips (the store lookup comes first, so one more than by coordinates; after search_stores the record is cached and it is three).`,
       `warm: ${WARM_REQUESTS} repeats on one process, p50 ${round(p50, 2)} ms, p99 ${round(percentile(warmTimes, 99), 2)} ms, ${warmCalls} upstream calls.`,
