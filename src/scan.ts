@@ -29,20 +29,20 @@ const SOFT_DEADLINE_SHARE = 0.6
 
 /**
  * Scans catalogue pages from `input.page` until about 10 in-stock products are found, the catalogue
- * ends, the page budget is spent or the soft deadline passes. `storeCheck` (the store's existence) runs
- * beside the first page and is awaited before the first stock call.
+ * ends, the page budget is spent or the soft deadline passes. `checkStore` (the store's existence) is
+ * started just after the first page, whose reply is the round's longest, and awaited before the first stock call.
  */
 export async function scanInStock(
   upstream: Upstream,
   limits: ScanLimits,
-  input: { storeCode: string; keyword: string; page: number; storeCheck: Promise<unknown> },
+  input: { storeCode: string; keyword: string; page: number; checkStore: () => Promise<unknown> },
   signal: AbortSignal,
   report: (p: ScanProgress) => void,
 ): Promise<ProductSearchResult> {
   const started = Date.now()
   const softDeadline = started + limits.deadlineMs * SOFT_DEADLINE_SHARE
   const target = LIMITS.productsWantedPerPage
-  const { storeCode, keyword, storeCheck } = input
+  const { storeCode, keyword } = input
   const fetchPage = (page: number) => {
     const pending = upstream.searchCatalogue({ text: keyword, page, pageSize: CATALOGUE_PAGE_SIZE }, signal)
     pending.catch(() => {}) // awaited later, or abandoned when the scan stops early
@@ -51,6 +51,8 @@ export async function scanInStock(
 
   let page = input.page
   let nextFetch = fetchPage(page)
+  const storeCheck = input.checkStore()
+  storeCheck.catch(() => {}) // awaited below; observed here in case the catalogue fails first
   let pagesDone = 0
   let scanned = 0
   let candidates = 0

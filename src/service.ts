@@ -160,10 +160,11 @@ export class StoreService {
               hint: 'Send {storeCode} (a store code from {searchStores}), or {coordinates}.',
             })
           }
-          this.upstream.warmUp()
-          // Started before the store lookup: the catalogue does not depend on where.
+          // The catalogue first: its reply is the round's longest, and it does not depend on where. The
+          // pre-auth handshake and the store lookup run beside it.
           const catalogue = this.upstream.searchCatalogue({ text: keyword, page: 1, pageSize: CATALOGUE_PAGE_SIZE }, signal)
           catalogue.catch(() => {})
+          this.upstream.warmUp()
           const here = input.storeCode !== undefined ? await this.#requireStore(input.storeCode, signal) : undefined
           const origin = here ? { lat: here.lat, lng: here.lng } : { lat: input.latitude as number, lng: input.longitude as number }
           return findNearby(this.upstream, { keyword, origin, here, catalogue, now: this.now() }, signal, options.onProgress)
@@ -185,11 +186,12 @@ export class StoreService {
       this.#withScanSlot(() =>
         this.#withDeadline(options.signal, (signal) => {
           const keyword = this.#productKeyword(input.keyword)
-          // The pre-auth handshake and the store check run beside the first catalogue page.
-          this.upstream.warmUp()
-          const storeCheck = this.#requireStore(input.storeCode, signal)
-          storeCheck.catch(() => {}) // awaited by the scan; observed here in case the catalogue fails first
-          const request = { storeCode: input.storeCode, keyword, page: input.page, storeCheck }
+          // The pre-auth handshake and the store check run beside the first catalogue page, started after it.
+          const checkStore = () => {
+            this.upstream.warmUp()
+            return this.#requireStore(input.storeCode, signal)
+          }
+          const request = { storeCode: input.storeCode, keyword, page: input.page, checkStore }
           return scanInStock(this.upstream, this.limits, request, signal, options.onProgress ?? (() => {}))
         }),
       ),

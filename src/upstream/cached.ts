@@ -65,11 +65,11 @@ export class CachedUpstream implements Upstream {
   readonly #cache: LRUCache<string, Entry>
   readonly #flights = new Coalescer()
   /**
-   * Stock pairs being fetched by a batch in flight, by key: a later call joins them. A plain map of
-   * promises rather than one Coalescer flight each: a nearby search fetches 500 pairs at once, and a
-   * controller and three promises per pair were most of its own time.
+   * The batch in flight that fetches each stock pair, by key: a later call joins it. Every key of a
+   * batch points at the batch's one promise: a nearby search fetches 500 pairs at once, and a controller
+   * and three promises per pair, later one promise per pair, were most of its own time.
    */
-  readonly #stockInFlight = new Map<string, Promise<StockEntry | null>>()
+  readonly #stockInFlight = new Map<string, Promise<Map<string, StockEntry | null>>>()
   readonly #remote: FleetCacheOptions | undefined
   readonly #owner = randomUUID()
   #hits = 0
@@ -128,8 +128,9 @@ export class CachedUpstream implements Upstream {
   /** Asks the upstream only for pairs that are neither cached nor already being fetched by another call. */
   async getStock(pairs: StockPair[], signal?: AbortSignal): Promise<StockAnswer> {
     const answer: StockAnswer = new Map()
-    const waits: Array<Promise<void>> = []
+    const joined = new Map<Promise<Map<string, StockEntry | null>>, string[]>()
     const missing: StockPair[] = []
+    const missingKeys: string[] = []
     let oldest = Infinity
     const take = (key: string, entry: StockEntry | null) => {
       answer.set(key, entry?.q ?? null)
@@ -139,41 +140,57 @@ export class CachedUpstream implements Upstream {
       const key = stockKey(pair.productId, pair.storeCode)
       if (answer.has(key)) continue
       const cached = this.#get(`stock|${key}`)
+      const flying = isStockEntry(cached) ? undefined : this.#stockInFlight.get(key)
       if (isStockEntry(cached)) {
         take(key, cached)
-      } else if (this.#stockInFlight.has(key)) {
+      } else if (flying) {
         this.#joined += 1
-        waits.push(untilAborted(this.#stockInFlight.get(key)!, signal).then((entry) => take(key, entry)))
+        answer.set(key, null)
+        const keys = joined.get(flying)
+        if (keys) keys.push(key)
+        else joined.set(flying, [key])
       } else {
         answer.set(key, null)
         missing.push(pair)
+        missingKeys.push(key)
       }
     }
+    const waits: Array<Promise<void>> = []
+    for (const [flying, keys] of joined) {
+      waits.push(
+        untilAborted(flying, signal).then((fetched) => {
+          for (const key of keys) take(key, fetched.get(key) ?? null)
+        }),
+      )
+    }
     if (missing.length > 0) {
-      const batchKey = `stockbatch|${missing.map((p) => stockKey(p.productId, p.storeCode)).join(',')}`
       const batch = this.#flights.run(
-        batchKey,
+        `stockbatch|${missingKeys.join(',')}`,
         (s) => (this.#remote ? this.#stockShared(missing, this.#remote, s) : this.#stockDirect(missing, s)),
         signal,
       )
       // Later callers asking for one of these pairs join this batch instead of asking again.
-      const keys = missing.map((pair) => stockKey(pair.productId, pair.storeCode))
-      for (const key of keys) {
-        const perPair = batch.then((fetched) => fetched.get(key) ?? null)
-        perPair.catch(() => {})
-        this.#stockInFlight.set(key, perPair)
+      for (const key of missingKeys) this.#stockInFlight.set(key, batch)
+      const drop = (keys: string[]) => {
+        for (const key of keys) if (this.#stockInFlight.get(key) === batch) this.#stockInFlight.delete(key)
       }
-      const done = () => {
-        for (const key of keys) this.#stockInFlight.delete(key)
-      }
-      batch.then(done, done)
+      // A failed batch and unknown pairs are let go at once, so the next call asks again; the known ones
+      // stay until they are stored in the cache, just after the answer's next calls went out.
+      batch.then(
+        (fetched) => {
+          drop(missingKeys.filter((key) => !fetched.get(key)))
+          setImmediate(() => drop(missingKeys))
+        },
+        () => drop(missingKeys),
+      )
       waits.push(
         batch.then((fetched) => {
           for (const [key, entry] of fetched) take(key, entry)
         }),
       )
     }
-    await Promise.all(waits)
+    if (waits.length === 1) await waits[0]
+    else await Promise.all(waits)
     if (oldest !== Infinity) answer.readAt = oldest
     return answer
   }
@@ -183,11 +200,12 @@ export class CachedUpstream implements Upstream {
     const fetched = await this.#inner.getStock(pairs, signal)
     const t = fetched.readAt ?? Date.now()
     const answer = new Map<string, StockEntry | null>()
-    for (const [key, q] of fetched) {
-      const entry = q === null ? null : { q, t }
-      answer.set(key, entry)
-      if (entry) this.#put(`stock|${key}`, entry, this.#ttl.stockTtlMs)
-    }
+    for (const [key, q] of fetched) answer.set(key, q === null ? null : { q, t })
+    // Stored once the caller has used the answer: 500 cache writes held up a nearby answer's placement
+    // calls by a millisecond. Until then the batch in flight answers these pairs.
+    setImmediate(() => {
+      for (const [key, entry] of answer) if (entry) this.#put(`stock|${key}`, entry, this.#ttl.stockTtlMs)
+    })
     return answer
   }
 

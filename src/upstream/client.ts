@@ -22,6 +22,7 @@ import {
   StockEnvelope,
   StoreEnvelope,
   parseQuantity,
+  placementReplyChecked,
   stockReplyChecked,
   type Placement,
   type UpstreamStore,
@@ -195,7 +196,13 @@ export class UpstreamClient implements Upstream, StoreLister {
   }
 
   async getPlacement(productId: string, storeCode: string, signal?: AbortSignal): Promise<Placement | null> {
-    const reply = await this.#protected('selIntPdStDispInfo', { pdNo: productId, strCd: storeCode }, PlacementEnvelope, signal)
+    const reply = await this.#protected(
+      'selIntPdStDispInfo',
+      { pdNo: productId, strCd: storeCode },
+      PlacementEnvelope,
+      signal,
+      placementReplyChecked,
+    )
     return this.#dataOf('selIntPdStDispInfo', reply)[0] ?? null
   }
 

@@ -25,23 +25,21 @@ export class Coalescer {
   }
 
   run<T>(key: string, task: (signal: AbortSignal) => Promise<T>, signal?: AbortSignal): Promise<T> {
+    if (signal?.aborted) return Promise.reject(signal.reason)
     let flight = this.#flights.get(key) as Flight<T> | undefined
     if (flight) {
       this.#coalesced += 1
     } else {
       const controller = new AbortController()
+      // The task starts now, not a microtask later: the calls an answer starts in one go then leave in
+      // the order it started them (the catalogue, whose reply is the slowest, before the handshake).
+      const started = (async () => task(controller.signal))()
       const created: Flight<T> = {
         controller,
         waiters: 0,
-        promise: Promise.resolve()
-          .then(() => {
-            // Every waiter may have left before the task got to start.
-            controller.signal.throwIfAborted()
-            return task(controller.signal)
-          })
-          .finally(() => {
-            if (this.#flights.get(key) === created) this.#flights.delete(key)
-          }),
+        promise: started.finally(() => {
+          if (this.#flights.get(key) === created) this.#flights.delete(key)
+        }),
       }
       // Nobody may be listening when the last waiter leaves; the rejection is still observed here.
       created.promise.catch(() => {})

@@ -212,6 +212,47 @@ export const PlacementRow = z
   .transform((row) => ({ floor: row.stairNo, zone: row.zoneNo }))
 export type Placement = z.output<typeof PlacementRow>
 
+export type PlacementReply = z.output<typeof PlacementEnvelope>
+
+/**
+ * PlacementEnvelope's answer for a well-formed reply, checked by hand, like the stock reply: a nearby
+ * answer reads 15 placements as they arrive together, and zod's unions (a number, or a numeric string)
+ * cost a failed branch per field. Undefined when anything is off, and then zod checks the reply.
+ */
+export function placementReplyChecked(json: unknown): PlacementReply | undefined {
+  if (!isPlainObject(json)) return undefined
+  const { success, message, data } = json
+  if (typeof success !== 'boolean') return undefined
+  if (message !== undefined && message !== null && typeof message !== 'string') return undefined
+  const reply: PlacementReply = { success }
+  if ('message' in json) reply.message = message as string | null | undefined
+  if (data === undefined || data === null) {
+    if ('data' in json) reply.data = data
+    return reply
+  }
+  if (!Array.isArray(data)) return undefined
+  const rows: Placement[] = new Array(data.length)
+  for (let i = 0; i < data.length; i++) {
+    const row: unknown = data[i]
+    if (!isPlainObject(row)) return undefined
+    const floor = integerWithin(row['stairNo'], -20, 200)
+    const zone = integerWithin(row['zoneNo'], 0, 100_000)
+    if (floor === undefined || zone === undefined) return undefined
+    rows[i] = { floor, zone }
+  }
+  reply.data = rows
+  return reply
+}
+
+/** integerString piped into an integer range, by hand: undefined where zod would refuse. */
+function integerWithin(value: unknown, min: number, max: number): number | undefined {
+  let n: number
+  if (typeof value === 'number') n = value
+  else if (typeof value === 'string' && /^\s*-?\d+\s*$/.test(value)) n = Number(value.trim())
+  else return undefined
+  return Number.isSafeInteger(n) && n >= min && n <= max ? n : undefined
+}
+
 /** The replies the client validates, one per upstream endpoint it calls. */
 export const StoreEnvelope = envelope(z.array(StoreRow))
 export const CatalogueEnvelope = envelope(z.array(CatalogueRow))

@@ -147,6 +147,10 @@ function nodeExchange(base: string, defaults: Record<string, string>): Exchange 
   const options = { keepAlive: true, timeout: IDLE_SOCKET_MS }
   const agent = secure ? new HttpsAgent(options) : new HttpAgent(options)
   const send = secure ? httpsRequest : httpRequest
+  // Resolved once rather than a URL parsed per call; paths are relative to the base, as with new URL().
+  const origin = new URL(base)
+  const target = { protocol: origin.protocol, hostname: origin.hostname.replace(/^\[|\]$/g, ''), port: origin.port, agent }
+  const pathOf = (path: string) => (path.startsWith('/') ? path : `${origin.pathname}${path}`)
   return (request, timeoutMs) =>
     new Promise<WireAnswer>((resolve, reject) => {
       const { signal } = request
@@ -170,7 +174,7 @@ function nodeExchange(base: string, defaults: Record<string, string>): Exchange 
         if (answer) resolve(answer)
         else reject(error)
       }
-      const req = send(new URL(request.path, base), { method: request.method, agent, headers }, (res: IncomingMessage) => {
+      const req = send({ ...target, path: pathOf(request.path), method: request.method, headers }, (res: IncomingMessage) => {
         status = res.statusCode ?? 0
         clearTimeout(timer)
         const chunks: Buffer[] = []

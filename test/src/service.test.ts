@@ -140,10 +140,23 @@ t.test('in stock but placed nowhere: the empty page says so, not "none in stock"
   t.notMatch(result.hint, /None of/)
 })
 
-t.test('the scan starts the pre-auth handshake beside the first catalogue page', async (t) => {
+t.test('the scan starts the pre-auth handshake beside the first catalogue page, just after it', async (t) => {
   const fake = fakeUpstream()
   await new StoreService(fake, LIMITS).searchStoreProducts({ storeCode: sc('11199'), keyword: '수납함', page: 1 })
-  t.equal(fake.log[0]?.method, 'warmUp')
+  t.same(
+    fake.log.slice(0, 2).map((call) => call.method),
+    ['searchCatalogue', 'warmUp'],
+    'the catalogue, whose reply is the slowest of the round, leaves first',
+  )
+})
+
+t.test('a nearby search sends the catalogue first, then the handshake', async (t) => {
+  const fake = fakeUpstream()
+  await new StoreService(fake, LIMITS).findProductNearby({ keyword: '수납함', latitude: 37.4979, longitude: 127.0276 })
+  t.same(
+    fake.log.slice(0, 2).map((call) => call.method),
+    ['searchCatalogue', 'warmUp'],
+  )
 })
 
 t.test('a caller that goes away aborts the scan', async (t) => {

@@ -2,12 +2,14 @@ import t from 'tap'
 import { z } from 'zod'
 import {
   CatalogueRow,
+  PlacementEnvelope,
   PlacementRow,
   StockEnvelope,
   StoreRow,
   envelope,
   imageUrl,
   parseQuantity,
+  placementReplyChecked,
   stockReplyChecked,
 } from '../../src/upstream/schemas.js'
 
@@ -159,6 +161,49 @@ t.test('the hand check of a stock reply answers what zod answers, and leaves eve
   for (const reply of replies) {
     const byZod = StockEnvelope.safeParse(reply)
     const byHand = stockReplyChecked(reply)
+    if (byZod.success) t.strictSame(byHand, byZod.data, `same answer for ${JSON.stringify(reply)}`)
+    else t.equal(byHand, undefined, `left to zod: ${JSON.stringify(reply)}`)
+  }
+})
+
+t.test('the hand check of a placement reply answers what zod answers, and leaves every malformed reply to zod', async (t) => {
+  const row = { storeErp: '04515', stairNo: '2', zoneNo: '60' }
+  const replies: unknown[] = [
+    { success: true, message: 'success', data: [row] },
+    {
+      success: true,
+      data: [
+        { ...row, stairNo: ' -2 ', zoneNo: 7 },
+        { stairNo: 1, zoneNo: '0' },
+      ],
+    },
+    { success: true, data: [] },
+    { success: true, message: null, data: null },
+    { success: true },
+    { success: false, message: 'Unauthorized' },
+    // Malformed: zod refuses each, so the hand check must not accept it.
+    null,
+    [],
+    { success: 'true', data: [] },
+    { success: true, message: 3, data: [] },
+    { success: true, data: {} },
+    { success: true, data: [null] },
+    { success: true, data: [{ ...row, stairNo: '2층' }] },
+    { success: true, data: [{ ...row, stairNo: '1.5' }] },
+    { success: true, data: [{ ...row, stairNo: 1.5 }] },
+    { success: true, data: [{ ...row, stairNo: '' }] },
+    { success: true, data: [{ ...row, stairNo: '201' }] },
+    { success: true, data: [{ ...row, stairNo: -21 }] },
+    { success: true, data: [{ ...row, zoneNo: '-1' }] },
+    { success: true, data: [{ ...row, zoneNo: '100001' }] },
+    { success: true, data: [{ ...row, zoneNo: null }] },
+    { success: true, data: [{ storeErp: '04515', stairNo: '2' }] },
+    { success: true, data: [{ ...row, stairNo: true }] },
+    { success: true, data: [row, { ...row, zoneNo: [60] }] },
+  ]
+  for (const reply of replies) {
+    const byZod = PlacementEnvelope.safeParse(reply)
+    const byHand = placementReplyChecked(reply)
     if (byZod.success) t.strictSame(byHand, byZod.data, `same answer for ${JSON.stringify(reply)}`)
     else t.equal(byHand, undefined, `left to zod: ${JSON.stringify(reply)}`)
   }
