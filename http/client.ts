@@ -1,6 +1,7 @@
 import { BlockList, isIP } from 'node:net'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { withClient, type ClientKey } from '../src/client-context.js'
+import { tagClient, type ClientKey } from '../src/client-context.js'
+import { abortSignalOf } from './routes/shared.js'
 
 /** ChatGPT's per-user identifier in a request's `_meta` (an opaque, stable string per end user). */
 export const OPENAI_SUBJECT = 'openai/subject'
@@ -60,9 +61,13 @@ export function subjectOf(body: unknown): string | undefined {
   return typeof subject === 'string' ? subject : undefined
 }
 
-/** Runs every route handler inside its caller's key (src/client-context.ts), so upstream work is counted to it. */
+/**
+ * Tags the signal every route hands the service with its caller's key (src/client-context.ts), so upstream
+ * work is counted to it. The signal is the connection's; HTTP/1.1 carries one request at a time on it.
+ */
 export function installClientKeys(app: FastifyInstance, keys: ClientKeys): void {
-  app.addHook('preHandler', (request, _reply, done) => {
-    withClient(() => keys.ofRequest(request), done)
+  app.addHook('preHandler', (request, reply, done) => {
+    tagClient(abortSignalOf(reply), () => keys.ofRequest(request))
+    done()
   })
 }

@@ -1,7 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
+import { inheritClient } from '../src/client-context.js'
 import { ServiceError, asServiceError } from '../src/errors.js'
 import type { ProductSearchResult, ScanProgress } from '../src/schemas.js'
 import { errorBody, sendError } from './errors.js'
+import { abortSignalOf } from './routes/shared.js'
 import { writeStreamHead } from './stream-head.js'
 import './augment.js' // the app's decorations (types only; see there)
 
@@ -13,6 +15,7 @@ type Scan = (onProgress: (progress: ScanProgress) => void, signal: AbortSignal) 
  */
 export async function streamScan(request: FastifyRequest, reply: FastifyReply, scan: Scan): Promise<void> {
   const controller = new AbortController()
+  inheritClient(controller.signal, abortSignalOf(reply))
   let ended = false
   const raw = reply.raw
   const write = (event: object) => {

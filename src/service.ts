@@ -1,4 +1,5 @@
 import { setMaxListeners } from 'node:events'
+import { inheritClient } from './client-context.js'
 import type { Facility } from './facilities.js'
 import { ServiceError, missingParameter, storeNotFound, toServiceError, unknownStoreForProducts, type OperationFamily } from './errors.js'
 import { parseStoreKeyword, productKeyword } from './keywords.js'
@@ -325,6 +326,7 @@ export class StoreService {
    */
   async #withDeadline<T>(callerSignal: AbortSignal | undefined, run: (signal: AbortSignal) => Promise<T>): Promise<T> {
     const controller = new AbortController()
+    inheritClient(controller.signal, callerSignal)
     // One scan's signal is shared by every upstream call it makes (up to a page of placements at once).
     setMaxListeners(0, controller.signal)
     let timedOut = false

@@ -1,6 +1,7 @@
 import type { CallToolResult, McpServer, ServerContext } from '@modelcontextprotocol/server'
 import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server'
 import { z } from 'zod'
+import { inheritClient } from '../src/client-context.js'
 import { ServiceError, asServiceError } from '../src/errors.js'
 import type { ScanProgress } from '../src/schemas.js'
 import type { StoreService } from '../src/service.js'
@@ -17,6 +18,11 @@ export interface ToolOptions {
   onFailure?: ((tool: string, error: ServiceError) => void) | undefined
   /** The door's words for the domain's terms in hints and messages; MCP_VOCABULARY unless the door has no HTTP (stdio). */
   vocabulary?: Vocabulary | undefined
+  /**
+   * The door's signal for this request, tagged with its caller's key (src/client-context.ts): the SDK's
+   * own signal for the request serves the same caller.
+   */
+  callerSignal?: AbortSignal | undefined
 }
 
 const CallParams = z.looseObject({
@@ -53,7 +59,9 @@ export function installTools(mcp: McpServer, service: StoreService, options: Too
       const body = toolErrorBody(error, options.vocabulary ?? MCP_VOCABULARY, options.documentationUrl)
       return { isError: true, content: [{ type: 'text', text: JSON.stringify(body) }] }
     }
-    return callTool(entry, service, parsed.data.arguments, contextOf(ctx), options)
+    const context = contextOf(ctx)
+    inheritClient(context.signal, options.callerSignal)
+    return callTool(entry, service, parsed.data.arguments, context, options)
   })
 }
 

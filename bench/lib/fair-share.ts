@@ -2,7 +2,7 @@
 // how many of the burst's calls go upstream while each of the other client's calls waits. Shared by the
 // fleet fairness test (which asserts the counts) and bench/fleet-fairness.ts (which prints the figures).
 
-import { withClient, type ClientKey } from '../../src/client-context.js'
+import { clientSignal, type ClientKey } from '../../src/client-context.js'
 import type { UpstreamBudget } from '../../src/upstream/budget.js'
 
 export interface TrickleWait {
@@ -35,13 +35,15 @@ export async function burstAndTrickle(
   let reached: () => void = () => {}
   const enough = new Promise<void>((resolve) => (reached = resolve))
   const burst = Array.from({ length: options.burst }, () =>
-    withClient(options.a, () =>
-      one.run('burst', async () => {
+    one.run(
+      'burst',
+      async () => {
         order.push('A')
         started += 1
         if (started >= options.startAfter) reached()
         await sleep(options.callMs)
-      }),
+      },
+      options.a && clientSignal(options.a),
     ),
   )
   await enough
@@ -49,12 +51,14 @@ export async function burstAndTrickle(
   for (let i = 0; i < options.trickle; i += 1) {
     const before = started
     const asked = performance.now()
-    await withClient(options.b, () =>
-      two.run('trickle', async () => {
+    await two.run(
+      'trickle',
+      async () => {
         waits.push({ burstGrants: started - before, ms: performance.now() - asked })
         order.push('B')
         await sleep(options.callMs)
-      }),
+      },
+      options.b && clientSignal(options.b),
     )
   }
   await Promise.all(burst)

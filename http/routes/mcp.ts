@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
+import { inheritClient } from '../../src/client-context.js'
 import { VERSION } from '../../src/about.js'
 import { type Config } from '../../src/config.js'
 import { ServiceError } from '../../src/errors.js'
@@ -212,6 +213,7 @@ async function handlePost(
     return
   }
   const abort = new AbortController()
+  inheritClient(abort.signal, abortSignalOf(reply))
   reply.hijack()
   const raw = reply.raw
   raw.once('close', () => {

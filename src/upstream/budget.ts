@@ -1,5 +1,5 @@
 import PQueue from 'p-queue'
-import { currentClient, type ClientKey } from '../client-context.js'
+import { clientOf, type ClientKey } from '../client-context.js'
 import { UpstreamError } from './errors.js'
 import { ANONYMOUS_CLIENT, FairQueue, type FairQueueOptions } from './fair-queue.js'
 
@@ -74,8 +74,8 @@ export class UpstreamBudget {
         retryAfterSeconds: 1,
       })
     }
-    // Read here, in the caller's context: queued work is started from whichever call ended last.
-    const client = currentClient()
+    // Read here, from the caller's signal: queued work is started from whichever call ended last.
+    const client = clientOf(signal)
     try {
       return await this.#queue.add(
         () => {

@@ -13,7 +13,7 @@ import {
   type StoreQuery,
   type Upstream,
 } from './port.js'
-import { rawReplyListener, type RawReplyListener } from './raw-replies.js'
+import { handshakeListener, rawReplyListener, type RawReplyListener } from './raw-replies.js'
 import { PreAuthSession, type PreAuthHeaders, type PreAuthToken, type FleetTokens } from './preauth.js'
 import {
   CatalogueEnvelope,
@@ -254,7 +254,7 @@ export class UpstreamClient implements Upstream, StoreLister {
 
   async #fetchToken(signal?: AbortSignal): Promise<PreAuthToken> {
     const endpoint = 'authRequest'
-    const listener = rawReplyListener()
+    const listener = handshakeListener()
     return this.circuit.run(endpoint, () =>
       this.budget.run(
         endpoint,
@@ -290,7 +290,7 @@ export class UpstreamClient implements Upstream, StoreLister {
     headers?: Record<string, string>,
     checked?: Checked<S>,
   ): Promise<z.output<S>> {
-    const listener = rawReplyListener()
+    const listener = rawReplyListener(signal)
     return this.circuit.run(endpoint, () =>
       this.budget.run(
         endpoint,

@@ -1,3 +1,5 @@
+import { inheritClient } from '../client-context.js'
+
 interface Flight<T> {
   promise: Promise<T>
   controller: AbortController
@@ -31,6 +33,7 @@ export class Coalescer {
       this.#coalesced += 1
     } else {
       const controller = new AbortController()
+      inheritClient(controller.signal, signal) // the shared call is counted to its first caller
       // The task starts now, not a microtask later: the calls an answer starts in one go then leave in
       // the order it started them (the catalogue, whose reply is the slowest, before the handshake).
       const started = (async () => task(controller.signal))()

@@ -119,7 +119,7 @@ export class UpstreamProbe {
         if (this.keepRaw) raw[name] = name === 'preauth' ? withoutCredentials(reply) : reply
       }
       try {
-        const value = await recordRawReplies(listener, run)
+        const value = await recordRawReplies(signal, listener, run)
         const verdict = verify(value)
         const ok = 'found' in verdict
         const latencyMs = Math.round(performance.now() - started)

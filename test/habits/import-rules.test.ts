@@ -15,6 +15,24 @@ async function restrictedImports(filePath: string, code: string): Promise<string
 const cases: Array<{ file: string; code: string; fails: boolean; why: string }> = [
   {
     file: 'src/violation.ts',
+    code: "import { AsyncLocalStorage } from 'node:async_hooks'\nexport const s = new AsyncLocalStorage()\n",
+    fails: true,
+    why: 'src/ uses AsyncLocalStorage',
+  },
+  {
+    file: 'http/violation.ts',
+    code: "import { AsyncLocalStorage } from 'async_hooks'\nexport const s = new AsyncLocalStorage()\n",
+    fails: true,
+    why: 'http/ uses AsyncLocalStorage',
+  },
+  {
+    file: 'tools/violation.ts',
+    code: "import { AsyncLocalStorage } from 'node:async_hooks'\nexport const s = new AsyncLocalStorage()\n",
+    fails: true,
+    why: 'tools/ uses AsyncLocalStorage',
+  },
+  {
+    file: 'src/violation.ts',
     code: "import Fastify from 'fastify'\nexport const app = Fastify\n",
     fails: true,
     why: 'src/ imports Fastify',

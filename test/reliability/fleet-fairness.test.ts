@@ -5,7 +5,7 @@
 // its turn; and every key the turns use expires by itself. Counts and orders only, never times.
 
 import t from 'tap'
-import { withClient, type ClientKey } from '../../src/client-context.js'
+import { clientSignal, type ClientKey } from '../../src/client-context.js'
 import { UpstreamBudget } from '../../src/upstream/budget.js'
 import { SHARED_GROUP_MAX_WEIGHT } from '../../src/upstream/fair-queue.js'
 import { RedisBudget } from '../../src/upstream/fleet/budget.js'
@@ -63,7 +63,7 @@ t.test('fair share across a fleet', async (t) => {
     const carol: ClientKey = { group: '192.0.2.1', member: '192.0.2.1', shared: false }
     let done = 0
     const calls = Array.from({ length: 60 }, (_, i) =>
-      withClient(carol, () => (i % 2 ? one : two).budget.run('x', async () => void (done += 1))),
+      (i % 2 ? one : two).budget.run('x', async () => void (done += 1), clientSignal(carol)),
     )
     await Promise.all(calls)
     t.equal(done, 60)

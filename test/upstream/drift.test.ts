@@ -116,16 +116,18 @@ t.test('/api/health/upstream against the plain simulator: no drift on any step',
   t.ok((res.json() as DoctorJson).steps.every((s) => Array.isArray(s.drift) && s.drift.length === 0))
 })
 
-t.test('raw replies reach the listener of the calls started inside it, also when they wait in the budget queue', async (t) => {
+t.test('raw replies reach the listener of the calls made with its signal, also when they wait in the budget queue', async (t) => {
   const sim = await simulator(t)
   const config = loadConfig(testEnv({ UPSTREAM_BASE_URL: sim.url, UPSTREAM_MAX_CONCURRENCY: '1' }))
   const client = new UpstreamClient({ ...config.upstream, baseUrl: sim.url })
   const seen: Array<[string, unknown]> = []
   // One slot: the outside call holds it, so the recorded one runs from the queue after it.
   const outside = client.findStore('11199')
+  const recorded = new AbortController().signal
   const inside = recordRawReplies(
+    recorded,
     (endpoint, raw) => seen.push([endpoint, raw]),
-    () => client.findStore('10224'),
+    () => client.findStore('10224', recorded),
   )
   await Promise.all([outside, inside])
   t.equal(seen.length, 1, "only the recorded call's reply")
@@ -133,8 +135,9 @@ t.test('raw replies reach the listener of the calls started inside it, also when
 
   seen.length = 0
   await recordRawReplies(
+    recorded,
     (endpoint, raw) => seen.push([endpoint, raw]),
-    () => client.getStock([{ productId: '1049275', storeCode: '10224' }]),
+    () => client.getStock([{ productId: '1049275', storeCode: '10224' }], recorded),
   )
   t.same(
     seen.map(([, raw]) => Object.keys(shapeOf(raw)).length > 0),

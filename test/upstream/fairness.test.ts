@@ -1,6 +1,6 @@
 import t from 'tap'
 import PQueue from 'p-queue'
-import { withClient, type ClientKey } from '../../src/client-context.js'
+import { clientSignal, type ClientKey } from '../../src/client-context.js'
 import { UpstreamBudget } from '../../src/upstream/budget.js'
 import { FairQueue, SHARED_GROUP_MAX_WEIGHT } from '../../src/upstream/fair-queue.js'
 import { ClientKeys } from '../../http/client.js'
@@ -36,7 +36,7 @@ async function scenario(run: (client: ClientKey, task: () => Promise<void>) => P
 
 t.test('one client bursting, another served in turn (and the figures without fairness)', async (t) => {
   const budget = new UpstreamBudget({ concurrency: 2, perSecond: 1_000, queueLimit: 1_000 })
-  const fair = await scenario((client, task) => withClient(client, () => budget.run('selStr', task)))
+  const fair = await scenario((client, task) => budget.run('selStr', task, clientSignal(client)))
 
   const fifo = new PQueue({ concurrency: 2 }) // the budget before: first come, first served
   const unfair = await scenario((_client, task) => fifo.add(task))

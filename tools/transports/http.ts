@@ -57,6 +57,12 @@ const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8', 'cache
  * it the fast path for plain tools/call and the params screen. The error links point at this
  * deployment's docs.
  */
+/**
+ * The door's signal of each request handed to the SDK, by the SDK's request: the SDK builds a server per
+ * request from it and gives the tools its own signal, which then serves the same caller.
+ */
+const callers = new WeakMap<Request, AbortSignal>()
+
 export function createMcpHttpHandler(
   service: StoreService,
   config: Pick<Config, 'publicBaseUrl'>,
@@ -81,6 +87,7 @@ export function createMcpHttpHandler(
       const base = config.publicBaseUrl ?? (requestInfo ? new URL(requestInfo.url).origin : undefined)
       return createMcpServer(service, {
         era,
+        callerSignal: requestInfo ? callers.get(requestInfo) : undefined,
         documentationUrl: base ? errorDocumentationUrl(base) : undefined,
         // Without the skill the server still serves tools and prompts; the failure is reported.
         skills: base
@@ -129,7 +136,11 @@ export function createMcpHttpHandler(
           body: JSON.stringify(invalid),
         }
       const headers = webHeaders(post.headers)
-      const run = (signal: AbortSignal) => sdk.fetch(new Request(post.url, { method: 'POST', headers, signal }), { parsedBody: body })
+      const run = (signal: AbortSignal) => {
+        const request = new Request(post.url, { method: 'POST', headers, signal })
+        callers.set(request, signal)
+        return sdk.fetch(request, { parsedBody: body })
+      }
       return {
         kind: 'sdk',
         run: gated?.kind === 'partly' ? async (signal) => withRefusalsFirst(await run(signal), gated.refused) : run,

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { WINDOW_GUARD_MS } from '../budget.js'
 import { UpstreamError } from '../errors.js'
 import { pause } from '../pause.js'
-import { currentClient, type ClientKey } from '../../client-context.js'
+import { clientOf, type ClientKey } from '../../client-context.js'
 import { ANONYMOUS_CLIENT, SHARED_GROUP_MAX_WEIGHT } from '../fair-queue.js'
 import type { BudgetTurns, FleetRedis } from './redis.js'
 
@@ -65,7 +65,7 @@ export class RedisBudget {
   async acquire(
     endpoint: string,
     signal?: AbortSignal,
-    client: ClientKey | undefined = currentClient(),
+    client: ClientKey | undefined = clientOf(signal),
   ): Promise<(() => void) | undefined> {
     const { perSecond, concurrency, leaseMs, windowMs, staleMs } = this.#options
     const limits = { rate: perSecond, windowMs, concurrency, leaseMs }
