@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import {
+  LIMITS,
   CataloguePageSchema,
   ErrorEventSchema,
   ProductNearbySchema,
@@ -100,8 +101,7 @@ export function registerProductRoutes(
     path: '/api/products/nearby',
     operationId: 'findProductNearby',
     summary: 'Which nearby stores have a product in stock',
-    description:
-      'For the best 3 catalogue matches of keyword, the stores among the 50 nearest to branchCode (the store itself included, at distance 0) or to curLttd+curLitd that have them in stock, nearest first, at most 20 entries, with floor and zone for the nearest 5. An empty results list comes with a hint. A failed stock lookup is an error, never "nowhere". Stock changes quickly; do not cache it.',
+    description: `For the best ${Math.floor(LIMITS.stockPairsPerCall / (LIMITS.nearbyStoresScanned + 1))} catalogue matches of keyword (one stock call's worth; a product number: that product), the stores among the ${LIMITS.nearbyStoresScanned} nearest to branchCode or to curLttd+curLitd that have them in stock, nearest first, at most ${LIMITS.nearbyStoresListed}, each once with its items; with branchCode, \`here\` is that store at distance 0, present even when it has none. Floor and zone for \`here\` and the nearest ${LIMITS.nearbyStoresPlaced}. An empty answer comes with a hint. A failed stock lookup is an error, never "nowhere". Stock changes quickly; do not cache it.`,
     tags: ['Products'],
     query: REST_INPUTS.findProductNearby.schema,
     responses: {

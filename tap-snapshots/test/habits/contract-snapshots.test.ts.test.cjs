@@ -1299,7 +1299,7 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
       "get": {
         "operationId": "findProductNearby",
         "summary": "Which nearby stores have a product in stock",
-        "description": "For the best 3 catalogue matches of keyword, the stores among the 50 nearest to branchCode (the store itself included, at distance 0) or to curLttd+curLitd that have them in stock, nearest first, at most 20 entries, with floor and zone for the nearest 5. An empty results list comes with a hint. A failed stock lookup is an error, never \\"nowhere\\". Stock changes quickly; do not cache it.",
+        "description": "For the best 10 catalogue matches of keyword (one stock call's worth; a product number: that product), the stores among the 50 nearest to branchCode or to curLttd+curLitd that have them in stock, nearest first, at most 20, each once with its items; with branchCode, \`here\` is that store at distance 0, present even when it has none. Floor and zone for \`here\` and the nearest 5. An empty answer comes with a hint. A failed stock lookup is an error, never \\"nowhere\\". Stock changes quickly; do not cache it.",
         "tags": [
           "Products"
         ],
