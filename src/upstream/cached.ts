@@ -70,6 +70,10 @@ export class CachedUpstream implements Upstream {
    * and three promises per pair, later one promise per pair, were most of its own time.
    */
   readonly #stockInFlight = new Map<string, Promise<Map<string, StockEntry | null>>>()
+  /** Batches answered whose pairs wait to be stored in the cache (until then the batch answers them). */
+  readonly #settled = new WeakSet<Promise<Map<string, StockEntry | null>>>()
+  /** Counts clear()s, so that a cache write deferred past one is dropped. */
+  #generation = 0
   readonly #remote: FleetCacheOptions | undefined
   readonly #owner = randomUUID()
   #hits = 0
@@ -95,6 +99,9 @@ export class CachedUpstream implements Upstream {
   /** Empties the in-process layer (the shared one, if any, expires by its TTLs). */
   clear(): void {
     this.#cache.clear()
+    // Answers fetched before the clear are neither stored after it nor joined.
+    this.#generation += 1
+    for (const [key, batch] of this.#stockInFlight) if (this.#settled.has(batch)) this.#stockInFlight.delete(key)
   }
 
   warmUp(): void {
@@ -179,6 +186,7 @@ export class CachedUpstream implements Upstream {
       batch.then(
         (fetched) => {
           drop(missingKeys.filter((key) => !fetched.get(key)))
+          this.#settled.add(batch)
           setImmediate(() => drop(missingKeys))
         },
         () => drop(missingKeys),
@@ -203,7 +211,9 @@ export class CachedUpstream implements Upstream {
     for (const [key, q] of fetched) answer.set(key, q === null ? null : { q, t })
     // Stored once the caller has used the answer: 500 cache writes held up a nearby answer's placement
     // calls by a millisecond. Until then the batch in flight answers these pairs.
+    const generation = this.#generation
     setImmediate(() => {
+      if (generation !== this.#generation) return
       for (const [key, entry] of answer) if (entry) this.#put(`stock|${key}`, entry, this.#ttl.stockTtlMs)
     })
     return answer

@@ -162,3 +162,17 @@ t.test('stock keeps the time it was read: a cached answer says the original time
   t.equal(fake.calls.getStock, 1, 'one upstream read in all')
   t.match([...values.values()].join(), /"t":\d+/, 'the shared entry carries the time')
 })
+
+t.test('a clear() right after a stock answer leaves nothing of it behind', async (t) => {
+  const fake = countingUpstream()
+  const cached = new CachedUpstream(fake.upstream, TTL)
+  const pair = { productId: '1049275', storeCode: '11199' }
+  await cached.getStock([pair])
+  cached.clear() // before the deferred cache writes ran
+  await new Promise((resolve) => setImmediate(resolve))
+  await cached.getStock([pair])
+  t.equal(fake.calls.getStock, 2, 'asked again: neither stored after the clear nor joined')
+  await new Promise((resolve) => setImmediate(resolve))
+  await cached.getStock([pair])
+  t.equal(fake.calls.getStock, 2, 'the second answer is cached as usual')
+})
