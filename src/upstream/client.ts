@@ -76,6 +76,9 @@ type Endpoint = keyof typeof ENDPOINTS
 const RETRY_STATUSES = [408, 429, 500, 502, 503, 504, 522, 524]
 const MAX_RETRY_AFTER_MS = 5_000
 
+/** Placement lookups one answer makes side by side after a stock call (a nearby answer's: about 15). */
+const PLACEMENT_BURST = 16
+
 /** Seoul City Hall, the default point of hmm, zam and pyskill (upstream-protocol.md §4.1). */
 const LIST_ORIGIN = { latitude: 37.5665, longitude: 126.978 }
 
@@ -186,7 +189,13 @@ export class UpstreamClient implements Upstream, StoreLister {
     const answer: StockAnswer = new Map(pairs.map((p) => [stockKey(p.productId, p.storeCode), null]))
     if (pairs.length === 0) return answer
     const body = pairs.map((p) => ({ pdNo: p.productId, strCd: p.storeCode }))
-    const reply = await this.#protected('selStrPkupStck', body, StockEnvelope, signal, stockReplyChecked)
+    const reply = this.#protected('selStrPkupStck', body, StockEnvelope, signal, stockReplyChecked)
+    // Placement lookups for what is in stock follow a stock call: their connections open while it is out.
+    this.#http.prewarm(Math.min(pairs.length, PLACEMENT_BURST) + 1)
+    return this.#stockAnswer(answer, await reply)
+  }
+
+  #stockAnswer(answer: StockAnswer, reply: z.output<typeof StockEnvelope>): StockAnswer {
     answer.readAt = Date.now()
     for (const row of this.#dataOf('selStrPkupStck', reply)) {
       const key = stockKey(row.pdNo, row.strCd)
