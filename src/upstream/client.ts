@@ -189,13 +189,9 @@ export class UpstreamClient implements Upstream, StoreLister {
     const answer: StockAnswer = new Map(pairs.map((p) => [stockKey(p.productId, p.storeCode), null]))
     if (pairs.length === 0) return answer
     const body = pairs.map((p) => ({ pdNo: p.productId, strCd: p.storeCode }))
-    const reply = this.#protected('selStrPkupStck', body, StockEnvelope, signal, stockReplyChecked)
     // Placement lookups for what is in stock follow a stock call: their connections open while it is out.
     this.#http.prewarm(Math.min(pairs.length, PLACEMENT_BURST) + 1)
-    return this.#stockAnswer(answer, await reply)
-  }
-
-  #stockAnswer(answer: StockAnswer, reply: z.output<typeof StockEnvelope>): StockAnswer {
+    const reply = await this.#protected('selStrPkupStck', body, StockEnvelope, signal, stockReplyChecked)
     answer.readAt = Date.now()
     for (const row of this.#dataOf('selStrPkupStck', reply)) {
       const key = stockKey(row.pdNo, row.strCd)

@@ -162,7 +162,8 @@ function nodeExchange(base: string, defaults: Record<string, string>): Exchange 
   const origin = new URL(base)
   const target = { protocol: origin.protocol, hostname: origin.hostname.replace(/^\[|\]$/g, ''), port: origin.port, agent }
   const pathOf = (path: string) => (path.startsWith('/') ? path : `${origin.pathname}${path}`)
-  const spares = new SpareConnections(agent, { host: target.hostname, port: target.port, servername: target.hostname })
+  const port = origin.port || (secure ? '443' : '80')
+  const spares = new SpareConnections(agent, { host: target.hostname, port, servername: target.hostname })
   const exchange: Exchange = (request, timeoutMs) =>
     new Promise<WireAnswer>((resolve, reject) => {
       const { signal } = request
@@ -251,7 +252,12 @@ class SpareConnections {
   }
 
   #open(): void {
-    const socket = this.#connect({ ...this.target, keepAlive: true } as ClientRequestArgs)
+    let socket: Socket | undefined
+    try {
+      socket = this.#connect({ ...this.target, keepAlive: true } as ClientRequestArgs)
+    } catch {
+      return // a head start only: the call opens its own connection and meets the same problem there
+    }
     if (!socket) return
     const spare = {
       socket,

@@ -44,3 +44,11 @@ t.test('a connection opened ahead that fails is let go, and the call opens its o
   await new Promise((resolve) => setTimeout(resolve, 50))
   await t.rejects(transport.send({ method: 'GET', path: 'x' }), { code: 'ECONNREFUSED' })
 })
+
+t.test('opening ahead never throws: a default port, an unresolvable host', async (t) => {
+  for (const baseUrl of ['https://upstream.invalid', 'http://upstream.invalid/api/']) {
+    const transport = new Transport({ baseUrl, timeoutMs: 2_000, retry: RETRY, headers: {} })
+    t.doesNotThrow(() => transport.prewarm(3), `${baseUrl}: no exception`)
+    await t.rejects(transport.send({ method: 'GET', path: 'x' }), { code: /ENOTFOUND|EAI_AGAIN/ }, `${baseUrl}: the call fails on its own`)
+  }
+})
