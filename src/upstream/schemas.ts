@@ -166,30 +166,43 @@ export type StockReply = z.output<typeof StockEnvelope>
  * anything is off, and then zod checks the reply, so a malformed one is refused with zod's own words.
  */
 export function stockReplyChecked(json: unknown): StockReply | undefined {
+  return envelopeChecked(json, (row) => {
+    const { pdNo, strCd, stck } = row
+    if (typeof pdNo !== 'string' || typeof strCd !== 'string') return undefined
+    if (stck === undefined || stck === null) {
+      return 'stck' in row ? { pdNo: pdNo.trim(), strCd: strCd.trim(), stck } : { pdNo: pdNo.trim(), strCd: strCd.trim() }
+    }
+    if (typeof stck === 'string' || (typeof stck === 'number' && Number.isFinite(stck)))
+      return { pdNo: pdNo.trim(), strCd: strCd.trim(), stck }
+    return undefined
+  })
+}
+
+/**
+ * envelope(z.array(row)) checked by hand: the envelope's own fields as zod reads them, and each row by
+ * `row`; undefined when anything is off (then zod checks the reply and says why).
+ */
+function envelopeChecked<R>(
+  json: unknown,
+  row: (value: Record<string, unknown>) => R | undefined,
+): { success: boolean; message?: string | null | undefined; data?: R[] | null | undefined } | undefined {
   if (!isPlainObject(json)) return undefined
   const { success, message, data } = json
   if (typeof success !== 'boolean') return undefined
   if (message !== undefined && message !== null && typeof message !== 'string') return undefined
-  const reply: StockReply = { success }
+  const reply: { success: boolean; message?: string | null | undefined; data?: R[] | null | undefined } = { success }
   if ('message' in json) reply.message = message as string | null | undefined
   if (data === undefined || data === null) {
     if ('data' in json) reply.data = data
     return reply
   }
   if (!Array.isArray(data)) return undefined
-  const rows: z.output<typeof StockRow>[] = new Array(data.length)
+  const rows: R[] = new Array(data.length)
   for (let i = 0; i < data.length; i++) {
-    const row: unknown = data[i]
-    if (!isPlainObject(row)) return undefined
-    const { pdNo, strCd, stck } = row
-    if (typeof pdNo !== 'string' || typeof strCd !== 'string') return undefined
-    if (stck === undefined || stck === null) {
-      rows[i] = 'stck' in row ? { pdNo: pdNo.trim(), strCd: strCd.trim(), stck } : { pdNo: pdNo.trim(), strCd: strCd.trim() }
-    } else if (typeof stck === 'string' || (typeof stck === 'number' && Number.isFinite(stck))) {
-      rows[i] = { pdNo: pdNo.trim(), strCd: strCd.trim(), stck }
-    } else {
-      return undefined
-    }
+    const value: unknown = data[i]
+    const checked = isPlainObject(value) ? row(value) : undefined
+    if (checked === undefined) return undefined
+    rows[i] = checked
   }
   reply.data = rows
   return reply
@@ -220,28 +233,11 @@ export type PlacementReply = z.output<typeof PlacementEnvelope>
  * cost a failed branch per field. Undefined when anything is off, and then zod checks the reply.
  */
 export function placementReplyChecked(json: unknown): PlacementReply | undefined {
-  if (!isPlainObject(json)) return undefined
-  const { success, message, data } = json
-  if (typeof success !== 'boolean') return undefined
-  if (message !== undefined && message !== null && typeof message !== 'string') return undefined
-  const reply: PlacementReply = { success }
-  if ('message' in json) reply.message = message as string | null | undefined
-  if (data === undefined || data === null) {
-    if ('data' in json) reply.data = data
-    return reply
-  }
-  if (!Array.isArray(data)) return undefined
-  const rows: Placement[] = new Array(data.length)
-  for (let i = 0; i < data.length; i++) {
-    const row: unknown = data[i]
-    if (!isPlainObject(row)) return undefined
+  return envelopeChecked(json, (row) => {
     const floor = integerWithin(row['stairNo'], -20, 200)
     const zone = integerWithin(row['zoneNo'], 0, 100_000)
-    if (floor === undefined || zone === undefined) return undefined
-    rows[i] = { floor, zone }
-  }
-  reply.data = rows
-  return reply
+    return floor === undefined || zone === undefined ? undefined : { floor, zone }
+  })
 }
 
 /** integerString piped into an integer range, by hand: undefined where zod would refuse. */
