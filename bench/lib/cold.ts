@@ -21,11 +21,16 @@ export interface ColdRun<T> {
 
 /**
  * Warm-up questions per fresh process before the measured one. One request leaves most of the service's
- * code to V8's interpreter, which a production process that has answered others is long past: a dozen
- * (about 200 upstream calls) brings the hot paths to optimised code, and the cold figure then measures
- * an empty cache, not an unoptimised process.
+ * code (node:http's client above all) to V8's interpreter and baseline code, which a production process
+ * that has answered others is long past; the cold figure should measure an empty cache, not an
+ * unoptimised process. Measured for the cold nearby answer at 50 ms (medians of 6 fresh processes):
+ * 12 questions 164.3–166.4 ms, 40 162.5–164.9 ms, 60 159.2–159.5 ms, 100 158.4–161.5 ms, 160 160.1 ms,
+ * so 60 is where the figure stops moving (about 1,000 upstream calls, 2 s per cold sample).
  */
-export const WARM_UP_QUESTIONS = 12
+export const WARM_UP_QUESTIONS = 60
+
+/** Warm-up keywords match at least this many products, so each asks a full stock batch (99 keywords do). */
+export const WARM_UP_MIN_MATCHES = 20
 
 /**
  * One cold request on a fresh service process (empty caches). The process first answers warm-up

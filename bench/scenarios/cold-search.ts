@@ -1,5 +1,5 @@
 import { referenceSearch } from '../reference.js'
-import { coldRequest, WARM_UP_QUESTIONS } from '../lib/cold.js'
+import { coldRequest, WARM_UP_MIN_MATCHES, WARM_UP_QUESTIONS } from '../lib/cold.js'
 import type { BenchContext, ScenarioRow } from '../lib/context.js'
 import { fetchText, newAgent, query } from '../lib/http.js'
 import { median, round } from '../lib/stats.js'
@@ -72,7 +72,7 @@ export async function coldSearchScenario(ctx: BenchContext): Promise<ScenarioRow
   const L = ctx.latencyMs
   const reps = ctx.options.coldReps
   const pick = ctx.workload.coldKeyword(BENCH_STORE)
-  const warmKeywords = ctx.workload.keywords(WARM_UP_QUESTIONS, 40, [pick.keyword])
+  const warmKeywords = ctx.workload.keywords(WARM_UP_QUESTIONS, WARM_UP_MIN_MATCHES, [pick.keyword])
 
   const ours: ColdSample[] = []
   for (let i = 0; i < reps; i++) ours.push(await coldSearch(ctx, pick.keyword, warmKeywords, L))

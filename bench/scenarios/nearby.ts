@@ -1,4 +1,4 @@
-import { coldRequest, WARM_UP_QUESTIONS } from '../lib/cold.js'
+import { coldRequest, WARM_UP_MIN_MATCHES, WARM_UP_QUESTIONS } from '../lib/cold.js'
 import type { BenchContext, ScenarioRow } from '../lib/context.js'
 import { fetchJson, fetchText, newAgent, query } from '../lib/http.js'
 import { median, percentile, round } from '../lib/stats.js'
@@ -36,11 +36,13 @@ interface Sample {
   /** Stores listed with the product, and the answer's size as sent (JSON, UTF-8). */
   stores: number
   bytes: number
+  /** The process's first question (another keyword and city, at the same latency): a process that has answered nothing yet. */
+  firstQuestionMs: number
 }
 
 async function coldNearby(ctx: BenchContext, params: Record<string, string | number>, latencyMs: number): Promise<Sample> {
   const warmUps = ctx.workload
-    .keywords(WARM_UP_QUESTIONS + 4, 40, [KEYWORD])
+    .keywords(WARM_UP_QUESTIONS + 4, WARM_UP_MIN_MATCHES, [KEYWORD])
     .filter((keyword) => !keyword.includes(KEYWORD))
     .slice(0, WARM_UP_QUESTIONS)
     .map((keyword, i) => `/api/products/nearby?${query({ keyword, ...WARM_UP_PLACES[i % WARM_UP_PLACES.length] })}`)
@@ -59,6 +61,7 @@ async function coldNearby(ctx: BenchContext, params: Record<string, string | num
     callsByEndpoint: run.callsByEndpoint,
     stores: run.answer.stores?.length ?? 0,
     bytes: Buffer.byteLength(JSON.stringify(run.answer)),
+    firstQuestionMs: run.warmUpMs,
   }
 }
 
@@ -135,7 +138,7 @@ export async function nearbyScenario(ctx: BenchContext): Promise<ScenarioRow> {
       warm: { requests: WARM_REQUESTS, p50Ms: round(p50, 2), p99Ms: round(percentile(warmTimes, 99), 2), upstreamCalls: warmCalls },
     },
     notes: [
-      `question: ${KEYWORD} near ${POINT.curLttd}, ${POINT.curLitd}; each cold run is a fresh process after ${WARM_UP_QUESTIONS} warm-up questions elsewhere (other keywords, other cities), with its pre-auth token expired.`,
+      `question: ${KEYWORD} near ${POINT.curLttd}, ${POINT.curLitd}; each cold run is a fresh process after ${WARM_UP_QUESTIONS} warm-up questions elsewhere (other keywords, other cities), with its pre-auth token expired; a new process's first question (elsewhere, at ${L} ms) took ${round(median(cold.map((s) => s.firstQuestionMs)))} ms.`,
       `by coordinates: ${round(wall)} ms wall at ${L} ms latency − ${round(own)} ms at 0 ms = ${round(wall - own)} ms = ${round(roundTrips, 2)} round trips of the delivered ${round(delivered, 1)} ms; calls: ${formatCalls(last?.callsByEndpoint ?? {})}; ${last?.stores ?? 0} stores with the product, answer ${last?.bytes ?? 0} bytes.`,
       `by store code (11199, store record not cached): ${round(wallStore)} ms wall, ${round(roundTripsStore, 2)} round trips (the store lookup comes first, so one more than by coordinates; after search_stores the record is cached and it is three).`,
       `warm: ${WARM_REQUESTS} repeats on one process, p50 ${round(p50, 2)} ms, p99 ${round(percentile(warmTimes, 99), 2)} ms, ${warmCalls} upstream calls.`,
