@@ -1,4 +1,4 @@
-import t from 'tap'
+import t, { type Test } from 'tap'
 import { z } from 'zod'
 import {
   CatalogueRow,
@@ -135,6 +135,16 @@ t.test('the envelope accepts missing optional keys and rejects a missing success
   t.notOk(schema.safeParse({ data: [] }).success)
 })
 
+/** A hand check gives zod's answer for every reply zod accepts, and undefined (left to zod) for the rest. */
+function answersAsZod(t: Test, schema: z.ZodType, checked: (reply: unknown) => unknown, replies: unknown[]): void {
+  for (const reply of replies) {
+    const byZod = schema.safeParse(reply)
+    const byHand = checked(reply)
+    if (byZod.success) t.strictSame(byHand, byZod.data, `same answer for ${JSON.stringify(reply)}`)
+    else t.equal(byHand, undefined, `left to zod: ${JSON.stringify(reply)}`)
+  }
+}
+
 t.test('the hand check of a stock reply answers what zod answers, and leaves every malformed reply to zod', async (t) => {
   const row = { pdNo: ' 1049275 ', strCd: '11199', sleStsCd: '1', stck: '3' }
   const replies: unknown[] = [
@@ -158,12 +168,7 @@ t.test('the hand check of a stock reply answers what zod answers, and leaves eve
     { success: true, data: [{ ...row, stck: {} }] },
     { success: true, data: [row, { ...row, stck: [3] }] },
   ]
-  for (const reply of replies) {
-    const byZod = StockEnvelope.safeParse(reply)
-    const byHand = stockReplyChecked(reply)
-    if (byZod.success) t.strictSame(byHand, byZod.data, `same answer for ${JSON.stringify(reply)}`)
-    else t.equal(byHand, undefined, `left to zod: ${JSON.stringify(reply)}`)
-  }
+  answersAsZod(t, StockEnvelope, stockReplyChecked, replies)
 })
 
 t.test('the hand check of a placement reply answers what zod answers, and leaves every malformed reply to zod', async (t) => {
@@ -201,10 +206,5 @@ t.test('the hand check of a placement reply answers what zod answers, and leaves
     { success: true, data: [{ ...row, stairNo: true }] },
     { success: true, data: [row, { ...row, zoneNo: [60] }] },
   ]
-  for (const reply of replies) {
-    const byZod = PlacementEnvelope.safeParse(reply)
-    const byHand = placementReplyChecked(reply)
-    if (byZod.success) t.strictSame(byHand, byZod.data, `same answer for ${JSON.stringify(reply)}`)
-    else t.equal(byHand, undefined, `left to zod: ${JSON.stringify(reply)}`)
-  }
+  answersAsZod(t, PlacementEnvelope, placementReplyChecked, replies)
 })
