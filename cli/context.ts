@@ -1,4 +1,4 @@
-import { floorLabel as floorLabelOf } from '../src/store-facts.js'
+import { floorLabel as floorLabelOf } from '../src/stores/facts.js'
 import { InvalidArgumentError, type Command } from 'commander'
 import { ConfigError, SIMULATED, loadConfig } from '../src/config.js'
 import { ServiceError } from '../src/errors.js'

@@ -308,7 +308,7 @@ export interface Config {
   simulatorDrift: string | undefined
   cache: CacheTtls
   scan: ScanLimits
-  /** The store directory (src/directory/); `cacheDir` undefined: the platform's cache directory; null: none. */
+  /** The store directory (src/stores/); `cacheDir` undefined: the platform's cache directory; null: none. */
   directory: { enabled: boolean; refreshMs: number; cacheDir: string | null | undefined }
   streams: { maxOpen: number; maxPerClient: number; sseMaxLifetimeMs: number; sseKeepaliveMs: number }
   /** Bounds on a connection (ms): request headers, the whole request, an idle keep-alive. */

@@ -8,7 +8,7 @@ import {
   type ScanProgress,
   type Shelf,
 } from './schemas.js'
-import { floorLabel, isOpenNow } from './store-facts.js'
+import { floorLabel, isOpenNow } from './stores/facts.js'
 import { stockKey, type CatalogueItem, type CatalogueRows, type Upstream, type UpstreamStore } from './upstream/port.js'
 import { UpstreamError } from './upstream/errors.js'
 

@@ -1,6 +1,6 @@
 import { missingParameter } from './errors.js'
 import { defineOperation, param, type InputOf } from './inputs.js'
-import { FACILITIES } from './facilities.js'
+import { FACILITIES } from './stores/facilities.js'
 import { LIMITS, fields } from './schemas.js'
 import { z } from 'zod'
 

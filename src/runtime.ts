@@ -5,9 +5,9 @@ import { UpstreamProbe, startupProblem } from './upstream/probe.js'
 import { UpstreamClient, callBoundMs } from './upstream/client.js'
 import type { Fleet } from './upstream/fleet/connect.js'
 import type { FleetRedis } from './upstream/fleet/redis.js'
-import { StoreDirectory } from './directory/directory.js'
-import { DiskDirectory, defaultCacheDir } from './directory/disk.js'
-import { DirectoryUpstream } from './directory/upstream.js'
+import { StoreDirectory } from './stores/directory.js'
+import { DiskDirectory, defaultCacheDir } from './stores/disk.js'
+import { DirectoryUpstream } from './stores/upstream.js'
 
 /** Rows per crawl page: a page size real clients send (upstream-protocol.md §4.1), so ⌈stores ÷ 100⌉ calls. */
 export const DIRECTORY_PAGE_SIZE = 100

@@ -1,5 +1,5 @@
 import { LIMITS, type Product, type ProductSearchResult, type ScanProgress } from './schemas.js'
-import { floorLabel } from './store-facts.js'
+import { floorLabel } from './stores/facts.js'
 import { stockKey, type CatalogueItem, type StockAnswer, type Upstream } from './upstream/port.js'
 import { UpstreamError } from './upstream/errors.js'
 import { noMatchHint } from './nearby.js'

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { ERROR_CODE_NAMES } from './errors.js'
-import { FACILITIES } from './facilities.js'
+import { FACILITIES } from './stores/facilities.js'
 
 /**
  * The public vocabulary (docs/spec.md §2), once: REST responses, MCP output schemas and the OpenAPI

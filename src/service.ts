@@ -1,6 +1,6 @@
 import { setMaxListeners } from 'node:events'
 import { inheritClient } from './client-context.js'
-import type { Facility } from './facilities.js'
+import type { Facility } from './stores/facilities.js'
 import { ServiceError, missingParameter, storeNotFound, toServiceError, unknownStoreForProducts, type OperationFamily } from './errors.js'
 import { parseStoreKeyword, productKeyword } from './keywords.js'
 import { findNearby, noMatchHint } from './nearby.js'
@@ -17,10 +17,10 @@ import {
   type StoreCode,
   type StoreSearchResult,
 } from './schemas.js'
-import { floorLabel, isOpenNow, toStore } from './store-facts.js'
+import { floorLabel, isOpenNow, toStore } from './stores/facts.js'
 import { CATALOGUE_PAGE_SIZE, scanInStock, type ScanLimits } from './scan.js'
-import { answerFromDirectory } from './directory/answer.js'
-import { directoryBehind } from './directory/upstream.js'
+import { answerFromDirectory } from './stores/answer.js'
+import { directoryBehind } from './stores/upstream.js'
 
 export type { ScanLimits }
 import { findStoresByKeyword } from './store-search.js'

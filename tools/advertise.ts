@@ -1,6 +1,6 @@
 import type { Tool } from '@modelcontextprotocol/server'
 import { z } from 'zod'
-import { FACILITIES } from '../src/facilities.js'
+import { FACILITIES } from '../src/stores/facilities.js'
 import type { ToolDefinition } from './definition.js'
 import { toolDefinitions } from './index.js'
 

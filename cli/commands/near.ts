@@ -4,7 +4,7 @@ import { withHintIn } from '../../src/vocabulary.js'
 import { CLI_INPUTS, CLI_VOCABULARY } from '../inputs.js'
 import { haversineKm, parseCoordinate, parseWhole, withService } from '../context.js'
 import { printStorePage, storeTable } from './stores.js'
-import { FACILITIES } from '../../src/facilities.js'
+import { FACILITIES } from '../../src/stores/facilities.js'
 
 export function register(program: Command): void {
   program

@@ -4,7 +4,7 @@ import { parseWhole, printJson, withService, type Io } from '../context.js'
 import { withHintIn } from '../../src/vocabulary.js'
 import { CLI_INPUTS, CLI_VOCABULARY } from '../inputs.js'
 import { renderTable } from '../table.js'
-import { FACILITIES } from '../../src/facilities.js'
+import { FACILITIES } from '../../src/stores/facilities.js'
 
 export function storeTable(io: Io, stores: Store[], distanceFrom?: { lat: number; lng: number }, km?: (s: Store) => number): string {
   const rows = stores.map((s) => [

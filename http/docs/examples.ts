@@ -11,7 +11,7 @@ import {
   StoreListSchema,
   StoreSchema,
 } from '../../src/schemas.js'
-import { floorLabel } from '../../src/store-facts.js'
+import { floorLabel } from '../../src/stores/facts.js'
 
 /*
  * Examples for the OpenAPI document and the docs, taken from the sandbox fixtures so they are real

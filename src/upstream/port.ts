@@ -47,7 +47,7 @@ export interface StoreListPage {
 }
 
 /**
- * The crawl of the chain's store list (src/directory/): every store, around a fixed point so the order is
+ * The crawl of the chain's store list (src/stores/): every store, around a fixed point so the order is
  * stable, page by page. The HTTP client implements it, so every page passes its budget, breaker and deadlines.
  */
 export interface StoreLister {

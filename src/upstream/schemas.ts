@@ -1,6 +1,6 @@
 import { decodeHTML } from 'entities'
 import { z } from 'zod'
-import type { Facility } from '../facilities.js'
+import type { Facility } from '../stores/facilities.js'
 import type { ShapeStep } from './shape.js'
 
 /**

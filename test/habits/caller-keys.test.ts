@@ -22,7 +22,7 @@ const SCOPE = [
   'src/validation.ts',
   'src/keywords.ts',
   'src/store-search.ts',
-  'src/directory/*.ts',
+  'src/stores/*.ts',
   'tools/*.ts',
   'tools/transports/*.ts',
   'tools/tools/*.ts',

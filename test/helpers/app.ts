@@ -23,7 +23,7 @@ export function testEnv(overrides: Record<string, string> = {}): Record<string, 
     CIRCUIT_FAILURE_THRESHOLD: '1000',
     // Tests of behaviour do not wait on the production rate (50 calls a second); budget tests set their own.
     UPSTREAM_MAX_RPS: '10000',
-    // The store directory has its own tests (test/src/directory*.test.ts); elsewhere the upstream's search is what is tested.
+    // The store directory has its own tests (test/stores/directory.test.ts); elsewhere the upstream's search is what is tested.
     STORE_DIRECTORY: 'off',
     STORE_DIRECTORY_CACHE_DIR: 'off',
     ...overrides,

@@ -1,6 +1,6 @@
 import t from 'tap'
 import { MatchRank, matchRank, matchesAll, parseStoreKeyword, productKeyword, queryPlan } from '../../src/keywords.js'
-import { floorLabel, isOpenNow } from '../../src/store-facts.js'
+import { floorLabel, isOpenNow } from '../../src/stores/facts.js'
 
 const words = (raw: string) => parseStoreKeyword(raw).words.map((w) => w.text)
 

@@ -1,4 +1,4 @@
-import type { DirectoryShared, DirectorySnapshot } from '../../directory/directory.js'
+import type { DirectoryShared, DirectorySnapshot } from '../../stores/directory.js'
 import type { FleetRedis } from './redis.js'
 
 const LIST_KEY = 'directory:list'

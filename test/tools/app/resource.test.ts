@@ -136,7 +136,7 @@ t.test('the link lives on the tool, not on results; descriptions promise no view
 })
 
 t.test('the view names every facility, in English and in Korean', async (t) => {
-  const { FACILITIES } = await import('../../../src/facilities.js')
+  const { FACILITIES } = await import('../../../src/stores/facilities.js')
   const { wordsFor } = await import('../../../tools/app/view/words.js')
   for (const locale of ['en-US', 'ko-KR']) {
     const words = wordsFor(locale)

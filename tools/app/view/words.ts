@@ -37,7 +37,7 @@ const WORDS = {
     storesNear: 'Stores near the place asked about, nearest first',
     mapLabel: 'Schematic map of the stores around the place asked about',
     won: (n: number) => `₩${n.toLocaleString('en')}`,
-    // Every facility of src/facilities.ts (the view cannot import it: it is bundled on its own).
+    // Every facility of src/stores/facilities.ts (the view cannot import it: it is bundled on its own).
     facilities: {
       parking: 'Parking',
       elevator: 'Elevator',

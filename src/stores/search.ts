@@ -1,6 +1,6 @@
 import { around } from 'geokdbush'
 import KDBush from 'kdbush'
-import type { Facility } from '../facilities.js'
+import type { Facility } from './facilities.js'
 import type { UpstreamStore } from '../upstream/port.js'
 import { roman, romanOf, squash, type DirectoryEntry } from './entry.js'
 import {

@@ -14,7 +14,7 @@ export interface DirectorySnapshot {
   stores: UpstreamStore[]
 }
 
-/** A copy kept on disk for one-shot processes (src/directory/disk.ts). */
+/** A copy kept on disk for one-shot processes (src/stores/disk.ts). */
 export interface DirectoryDisk {
   load(): Promise<DirectorySnapshot | undefined>
   save(snapshot: DirectorySnapshot): Promise<void>

@@ -1,6 +1,6 @@
 import type { StoreSearchInput } from '../operations.js'
 import type { StoreSearchResult } from '../schemas.js'
-import { toStore } from '../store-facts.js'
+import { toStore } from './facts.js'
 import type { StoreDirectory } from './directory.js'
 import { hasLatinWord } from './search.js'
 

@@ -1,4 +1,4 @@
-import type { Facility } from '../facilities.js'
+import type { Facility } from './facilities.js'
 
 /**
  * The small tables the directory search reads: how provinces are written, the everyday short names of

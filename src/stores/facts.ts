@@ -1,5 +1,5 @@
-import type { Store } from './schemas.js'
-import type { UpstreamStore } from './upstream/port.js'
+import type { Store } from '../schemas.js'
+import type { UpstreamStore } from '../upstream/port.js'
 
 /** Korea Standard Time has no daylight saving: UTC+9 all year. */
 const KST_OFFSET_MINUTES = 9 * 60
