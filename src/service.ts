@@ -26,6 +26,16 @@ export type { ScanLimits }
 import { findStoresByKeyword } from './store-search.js'
 import { stockKey, type StockAnswer, type Upstream, type UpstreamStore } from './upstream/port.js'
 import { UpstreamError } from './upstream/errors.js'
+import type { ProductIndex } from './products/port.js'
+
+/**
+ * The service's ports: each index it keeps is handed to it here (one room per index: src/stores/,
+ * src/products/). An absent or not-yet-usable index means the upstream answers instead.
+ */
+export interface ServicePorts {
+  /** The catalogue as the service holds it (src/products/port.ts). */
+  products?: ProductIndex | undefined
+}
 
 export interface CallOptions {
   signal?: AbortSignal | undefined
@@ -54,6 +64,8 @@ export class StoreService {
   constructor(
     private readonly upstream: Upstream,
     private readonly limits: ScanLimits,
+    /** The indexes the service answers from before it asks the upstream, each a port of its room. */
+    private readonly ports: ServicePorts = {},
     /** The clock `openNow` is read from; tests pin it. */
     private readonly now: () => Date = () => new Date(),
   ) {}
