@@ -2,7 +2,7 @@ import { setMaxListeners } from 'node:events'
 import { inheritClient } from './client-context.js'
 import type { Facility } from './stores/facilities.js'
 import { ServiceError, missingParameter, storeNotFound, toServiceError, unknownStoreForProducts, type OperationFamily } from './errors.js'
-import { parseStoreKeyword, productKeyword } from './keywords.js'
+import { productKeyword } from './keywords.js'
 import { findNearby, noMatchHint } from './nearby.js'
 import type { AvailabilityInput, CatalogueSearchInput, ProductNearbyInput, StoreProductsInput, StoreSearchInput } from './operations.js'
 import {
@@ -23,7 +23,8 @@ import { answerFromDirectory } from './stores/answer.js'
 import { directoryBehind } from './stores/upstream.js'
 
 export type { ScanLimits }
-import { findStoresByKeyword } from './store-search.js'
+import { findStoresByKeyword } from './stores/upstream-search.js'
+import { readStoreKeyword } from './stores/keyword.js'
 import { stockKey, type StockAnswer, type Upstream, type UpstreamStore } from './upstream/port.js'
 import { UpstreamError } from './upstream/errors.js'
 import type { ProductIndex } from './products/port.js'
@@ -101,15 +102,15 @@ export class StoreService {
         throw namesNoPlace(input.keyword)
       }
       const at = byLocation ? { latitude: input.latitude, longitude: input.longitude } : {}
-      const keyword = input.keyword ? parseStoreKeyword(input.keyword) : null
-      if (keyword && keyword.words.length > 0) {
+      const keyword = readStoreKeyword(input.keyword ?? '')
+      if (keyword.tokens.length > 0) {
         const found = await findStoresByKeyword(
           this.upstream,
           keyword,
-          { ...at, page: input.page, pageSize: input.pageSize },
+          { ...at, page: input.page, pageSize: input.pageSize, facility: input.facility },
           options.signal,
         )
-        const stores = found.rows.filter((row) => hasFacility(row, input.facility)).map((row) => toStore(row, now, byLocation))
+        const stores = found.rows.map((row) => toStore(row, now, byLocation))
         if (stores.length > 0 || input.page > 1) return { stores, hasMore: found.hasMore }
         return {
           stores,
@@ -124,9 +125,10 @@ export class StoreService {
         { latitude: input.latitude, longitude: input.longitude, page: input.page, pageSize: input.pageSize },
         options.signal,
       )
+      const facility = input.facility ?? keyword.facility
       const stores = rows
         .slice(0, input.pageSize)
-        .filter((row) => hasFacility(row, input.facility))
+        .filter((row) => hasFacility(row, facility))
         .map((row) => toStore(row, now, true))
       return { stores, hasMore: rows.length >= input.pageSize }
     })

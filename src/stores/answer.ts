@@ -2,7 +2,7 @@ import type { StoreSearchInput } from '../operations.js'
 import type { StoreSearchResult } from '../schemas.js'
 import { toStore } from './facts.js'
 import type { StoreDirectory } from './directory.js'
-import { hasLatinWord } from './search.js'
+import { hasLatinWord } from './keyword.js'
 
 const quoted = (words: string[]): string => words.map((w) => `'${w}'`).join(', ')
 

@@ -3,17 +3,8 @@ import KDBush from 'kdbush'
 import type { Facility } from './facilities.js'
 import type { UpstreamStore } from '../upstream/port.js'
 import { roman, romanOf, squash, type DirectoryEntry } from './entry.js'
-import {
-  CHAIN_NAMES,
-  FILLER_STEMS,
-  FILLER_SUFFIXES,
-  FACILITY_WORDS,
-  FILLER_WORDS,
-  PARTICLES,
-  SHORT_NAMES,
-  provinceOf,
-  splitGluedProvince,
-} from './places.js'
+import { SHORT_NAMES, provinceOf, splitGluedProvince } from './places.js'
+import { readStoreKeyword, stripParticle, type KeywordToken } from './keyword.js'
 
 /**
  * Store search over the directory: a keyword understood as people type it, matched against each store's
@@ -44,13 +35,6 @@ export interface DirectoryAnswer {
   facility: Facility | undefined
 }
 
-interface Token {
-  /** As typed, for the answer's note. */
-  typed: string
-  /** Normalised: squashed, lower case. */
-  text: string
-}
-
 interface Word {
   typed: string
   text: string
@@ -60,49 +44,6 @@ interface Word {
   /** The word without 역/점/본점: the station form ("홍대입구역" → 홍대입구). */
   stems: string[]
   province: string | undefined
-}
-
-/** Splits a keyword into the words that may name a place: chain names and filler words are gone. */
-export function tokensOf(raw: string): Token[] {
-  let text = raw.normalize('NFC')
-  for (const name of CHAIN_NAMES) text = text.replace(new RegExp(name, 'gi'), ' ')
-  const pieces = text
-    .replace(/["'“”‘’`,.!?·()[\]{}<>~:;/\\|]/g, ' ')
-    .split(/\s+/)
-    .filter((t) => t !== '')
-  // "강남 역", "명동 본점", "강남역 2호점": one place written apart.
-  const joined: string[] = []
-  for (const piece of pieces) {
-    if (/^(역|점|본점|역점|\d+호점)$/.test(piece) && joined.length > 0) joined[joined.length - 1] += piece
-    else joined.push(piece)
-  }
-  const tokens: Token[] = []
-  for (const typed of joined) {
-    let word = squash(typed)
-    for (const suffix of FILLER_SUFFIXES) {
-      if (word.length > suffix.length + 1 && word.endsWith(suffix)) {
-        word = word.slice(0, -suffix.length)
-        break
-      }
-    }
-    if (isFiller(word) || tokens.some((t) => t.text === word)) continue
-    tokens.push({ typed, text: word })
-  }
-  return tokens
-}
-
-function isFiller(word: string): boolean {
-  if (word === '' || FILLER_WORDS.has(word)) return true
-  if (FILLER_STEMS.some((stem) => word.startsWith(stem))) return true
-  const bare = stripParticle(word)
-  return bare !== undefined && FILLER_WORDS.has(bare)
-}
-
-function stripParticle(word: string): string | undefined {
-  for (const particle of PARTICLES) {
-    if (word.length - particle.length >= 2 && word.endsWith(particle)) return word.slice(0, -particle.length)
-  }
-  return undefined
 }
 
 function wordOf(typed: string, text: string): Word {
@@ -162,7 +103,7 @@ export function haversineKm(lat1: number, lng1: number, lat2: number, lng2: numb
 const kmOf = (e: DirectoryEntry, lat: number, lng: number): number => Math.round(haversineKm(lat, lng, e.store.lat, e.store.lng) * 10) / 10
 
 /** Resolves typed tokens into words that match at least one store: as typed, without a particle, or split. */
-function resolve(tokens: Token[], entries: readonly DirectoryEntry[]): { words: Word[]; ignored: string[] } {
+function resolve(tokens: readonly KeywordToken[], entries: readonly DirectoryEntry[]): { words: Word[]; ignored: string[] } {
   const words: Word[] = []
   const ignored: string[] = []
   const matchesAny = (word: Word) => entries.some((e) => tierOf(e, word) !== undefined)
@@ -189,10 +130,39 @@ function resolve(tokens: Token[], entries: readonly DirectoryEntry[]): { words: 
   return { words, ignored }
 }
 
-interface Scored {
+export interface Scored {
   entry: DirectoryEntry
+  /** The summed tiers of the words: lower is better. */
   score: number
   km: number | undefined
+}
+
+/** Best match first, then nearest, then the shorter name, then the code (a stable order for paging). */
+const byRank = (a: Scored, b: Scored): number =>
+  a.score - b.score ||
+  (a.km ?? 0) - (b.km ?? 0) ||
+  a.entry.name.length - b.entry.name.length ||
+  (a.entry.store.code < b.entry.store.code ? -1 : a.entry.store.code > b.entry.store.code ? 1 : 0)
+
+/**
+ * The stores among `entries` that every word names (none left out), ranked as the directory ranks them.
+ * The upstream's own search sends candidates for one word; this is how they are read (upstream-search.ts).
+ */
+export function matchEveryWord(
+  tokens: readonly KeywordToken[],
+  entries: readonly DirectoryEntry[],
+  at: { lat: number; lng: number } | undefined,
+): Scored[] {
+  const { words, ignored } = resolve(tokens, entries)
+  if (words.length === 0 || ignored.length > 0) return []
+  return entries
+    .flatMap((entry) => {
+      const tiers = words.map((w) => tierOf(entry, w))
+      if (tiers.some((t) => t === undefined)) return []
+      const score = tiers.reduce<number>((sum, t) => sum + (t ?? 0), 0)
+      return [{ entry, score, km: at ? kmOf(entry, at.lat, at.lng) : undefined }]
+    })
+    .sort(byRank)
 }
 
 /** Every store that all words name, with its summed tier; words that empty the answer are dropped, least selective first. */
@@ -224,13 +194,10 @@ export function spatialIndex(entries: readonly DirectoryEntry[]): KDBush {
 export function searchDirectory(entries: readonly DirectoryEntry[], query: DirectoryQuery, spatial?: KDBush): DirectoryAnswer {
   const at = query.latitude !== undefined && query.longitude !== undefined ? { lat: query.latitude, lng: query.longitude } : undefined
   // A facility named in the keyword ("주차 되는 명동") is the facility filter.
-  let facility = query.facility
-  const tokens = (query.keyword ? tokensOf(query.keyword) : []).filter((token) => {
-    const named = Object.hasOwn(FACILITY_WORDS, token.text) ? FACILITY_WORDS[token.text] : undefined
-    if (named) facility ??= named
-    return !named
-  })
-  const pool = facility ? entries.filter((e) => e.store.facilities?.includes(facility as Facility)) : entries
+  const keyword = readStoreKeyword(query.keyword ?? '')
+  const tokens = keyword.tokens
+  const facility = query.facility ?? keyword.facility
+  const pool = facility ? entries.filter((e) => e.store.facilities?.includes(facility)) : entries
   let scored: Scored[]
   let ignored: string[] = []
   const named = tokens.length > 0
@@ -260,21 +227,12 @@ export function searchDirectory(entries: readonly DirectoryEntry[], query: Direc
   } else {
     scored = pool.map((entry) => ({ entry, score: 0, km: at ? kmOf(entry, at.lat, at.lng) : undefined }))
   }
-  scored.sort(
-    (a, b) =>
-      a.score - b.score ||
-      (a.km ?? 0) - (b.km ?? 0) ||
-      a.entry.name.length - b.entry.name.length ||
-      (a.entry.store.code < b.entry.store.code ? -1 : a.entry.store.code > b.entry.store.code ? 1 : 0),
-  )
+  scored.sort(byRank)
   const start = (query.page - 1) * query.pageSize
   const rows = scored
     .slice(start, start + query.pageSize)
     .map(({ entry, km }) => ({ ...entry.store, distanceKm: km ?? null, total: scored.length }))
   return { rows, hasMore: scored.length > start + query.pageSize, ignored, named, facility }
 }
-
-/** Whether a keyword has a Latin word (a romanised or English name), for the hint of an empty answer. */
-export const hasLatinWord = (keyword: string): boolean => tokensOf(keyword).some((t) => /[a-z]/.test(t.text))
 
 export { roman }

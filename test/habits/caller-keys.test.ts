@@ -21,7 +21,6 @@ const SCOPE = [
   'src/inputs.ts',
   'src/validation.ts',
   'src/keywords.ts',
-  'src/store-search.ts',
   'src/stores/*.ts',
   'tools/*.ts',
   'tools/transports/*.ts',

@@ -19,8 +19,10 @@ t.test('store keywords as people type them find the right store first, with at m
     ['홍대입구역 근처', '10962'],
     ['홍대입구역 다이소 매장', '10962'],
     ['부산 해운대', '10502'],
-    ['DAISO 명동', '10528'],
-    ['명동역', '10528'],
+    // As the directory ranks them (src/stores/search.ts): 명동점 and 명동본점 both name 명동 exactly; the shorter name first.
+    ['DAISO 명동', '10747'],
+    ['명동역', '10747'],
+    ['명동본점', '10528'],
     ['안산 중앙역', '40508'],
     ['강남역2호점', '10224'],
   ]
