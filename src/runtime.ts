@@ -7,7 +7,6 @@ import type { Fleet } from './upstream/fleet/connect.js'
 import type { FleetRedis } from './upstream/fleet/redis.js'
 import { StoreDirectory } from './stores/directory.js'
 import { DiskDirectory, defaultCacheDir } from './stores/disk.js'
-import { DirectoryUpstream } from './stores/upstream.js'
 
 /** Rows per crawl page: a page size real clients send (upstream-protocol.md §4.1), so ⌈stores ÷ 100⌉ calls. */
 export const DIRECTORY_PAGE_SIZE = 100
@@ -103,7 +102,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     })
     if (!options.awaitDirectory) void directory.start()
   }
-  const service = new StoreService(directory ? new DirectoryUpstream(upstream, directory) : upstream, config.scan)
+  const service = new StoreService(upstream, config.scan, { stores: directory })
   const probe = new UpstreamProbe(client, PROBE_CACHE_MS, config.upstream.timeoutMs * 3)
   return {
     config,

@@ -19,8 +19,9 @@ import {
 } from './schemas.js'
 import { floorLabel, isOpenNow, toStore } from './stores/facts.js'
 import { CATALOGUE_PAGE_SIZE, scanInStock, type ScanLimits } from './scan.js'
-import { answerFromDirectory } from './stores/answer.js'
-import { directoryBehind } from './stores/upstream.js'
+import { answerFromIndex } from './stores/answer.js'
+import { storesFrom } from './stores/upstream.js'
+import type { StoreIndex } from './stores/port.js'
 
 export type { ScanLimits }
 import { findStoresByKeyword } from './stores/upstream-search.js'
@@ -36,6 +37,8 @@ import type { ProductIndex } from './products/port.js'
 export interface ServicePorts {
   /** The catalogue as the service holds it (src/products/port.ts). */
   products?: ProductIndex | undefined
+  /** The chain's stores as the service holds them (src/stores/port.ts): the store directory. */
+  stores?: StoreIndex | undefined
 }
 
 export interface CallOptions {
@@ -62,21 +65,26 @@ const PRODUCT_LOOKUP_PAGE = 10
 export class StoreService {
   #activeScans = 0
 
+  /** The upstream the operations call; with a store index, store look-ups come from it (src/stores/upstream.ts). */
+  private readonly upstream: Upstream
+
   constructor(
-    private readonly upstream: Upstream,
+    upstream: Upstream,
     private readonly limits: ScanLimits,
     /** The indexes the service answers from before it asks the upstream, each a port of its room. */
     private readonly ports: ServicePorts = {},
     /** The clock `openNow` is read from; tests pin it. */
     private readonly now: () => Date = () => new Date(),
-  ) {}
+  ) {
+    this.upstream = ports.stores ? storesFrom(ports.stores, upstream) : upstream
+  }
 
   get activeScans(): number {
     return this.#activeScans
   }
 
   /**
-   * Stores by keyword (understood as people type it: see keywords.ts) or around a point, nearest
+   * Stores by keyword (read as people type it: src/stores/keyword.ts) or around a point, nearest
    * first. An empty page for a keyword carries a hint on what to try instead.
    */
   async searchStores(input: StoreSearchInput, options: CallOptions = {}): Promise<StoreSearchResult> {
@@ -94,13 +102,9 @@ export class StoreService {
         })
       }
       const now = this.now()
-      // The store directory answers with no upstream call once it is built; until then the upstream's search.
-      const directory = directoryBehind(this.upstream)
-      if (directory && (await directory.whenUsable())) {
-        const answer = answerFromDirectory(directory, input, now)
-        if (answer) return answer
-        throw namesNoPlace(input.keyword)
-      }
+      // The store index answers with no upstream call once it is built; until then the upstream's own search.
+      const index = this.ports.stores
+      if (index && (await index.whenUsable())) return answerFromIndex(index, input, now) ?? throwNamesNoPlace(input.keyword)
       const at = byLocation ? { latitude: input.latitude, longitude: input.longitude } : {}
       const keyword = readStoreKeyword(input.keyword ?? '')
       if (keyword.tokens.length > 0) {
@@ -378,6 +382,10 @@ export class StoreService {
       throw toServiceError(error, family)
     }
   }
+}
+
+function throwNamesNoPlace(keyword: string | undefined): never {
+  throw namesNoPlace(keyword)
 }
 
 function namesNoPlace(keyword: string | undefined): ServiceError {

@@ -1,21 +1,21 @@
 import type { StoreSearchInput } from '../operations.js'
 import type { StoreSearchResult } from '../schemas.js'
 import { toStore } from './facts.js'
-import type { StoreDirectory } from './directory.js'
+import type { StoreIndex } from './port.js'
 import { hasLatinWord } from './keyword.js'
 
 const quoted = (words: string[]): string => words.map((w) => `'${w}'`).join(', ')
 
 /**
- * A store search answered from the directory, with no upstream call: the page, and a hint that says which
+ * A store search answered from the store index (the directory), with no upstream call: the page, and a hint that says which
  * words were left out or, for an empty page, what to try. Undefined when the keyword names nothing but
  * the chain and filler words and no point was given (the caller's error to report).
  */
-export function answerFromDirectory(directory: StoreDirectory, input: StoreSearchInput, now: Date): StoreSearchResult | undefined {
+export function answerFromIndex(index: StoreIndex, input: StoreSearchInput, now: Date): StoreSearchResult | undefined {
   const byLocation = input.latitude !== undefined && input.longitude !== undefined
-  const found = directory.search(input)
+  const found = index.search(input)
   if (input.keyword && !found.named && !byLocation) return undefined
-  const status = directory.status
+  const status = index.status
   const result: StoreSearchResult = {
     stores: found.rows.map((row) => toStore(row, now, byLocation)),
     hasMore: found.hasMore,

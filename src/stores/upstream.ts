@@ -8,57 +8,37 @@ import type {
   Upstream,
   UpstreamStore,
 } from '../upstream/port.js'
-import type { StoreDirectory } from './directory.js'
+import type { StoreIndex } from './port.js'
 
 /**
- * The upstream port with the store directory in front: once the directory is built, nearest-store
- * searches (no keyword) and store look-ups by code are answered from it, with no upstream call; so the
- * nearby and availability searches take their stores from it without knowing. Until then, and for
- * everything else, the call goes to the upstream as before.
+ * The upstream as the service's product operations see it with a store index (its port): once the index
+ * can answer, nearest-store searches (no keyword) and store look-ups by code come from it, with no upstream
+ * call, so the scan and the nearby and availability searches take their stores from it without knowing.
+ * Until then, and for everything else, the call goes to the upstream. Made by the service from its ports
+ * (src/service.ts), never discovered.
  */
-export class DirectoryUpstream implements Upstream {
-  constructor(
-    private readonly inner: Upstream,
-    readonly directory: StoreDirectory,
-  ) {}
-
-  async searchStores(query: StoreQuery, signal?: AbortSignal): Promise<UpstreamStore[]> {
-    const nearest = !query.keyword && query.latitude !== undefined && query.longitude !== undefined
-    if (nearest && this.directory.ready) {
-      return this.directory.search({ latitude: query.latitude, longitude: query.longitude, page: query.page, pageSize: query.pageSize })
-        .rows
-    }
-    return this.inner.searchStores(query, signal)
+export function storesFrom(index: StoreIndex, upstream: Upstream): Upstream {
+  return {
+    async searchStores(query: StoreQuery, signal?: AbortSignal): Promise<UpstreamStore[]> {
+      const nearest = !query.keyword && query.latitude !== undefined && query.longitude !== undefined
+      if (nearest && index.ready) {
+        return index.search({ latitude: query.latitude, longitude: query.longitude, page: query.page, pageSize: query.pageSize }).rows
+      }
+      return upstream.searchStores(query, signal)
+    },
+    async findStore(code: string, signal?: AbortSignal): Promise<UpstreamStore | null> {
+      if (!index.ready) return upstream.findStore(code, signal)
+      const known = index.byCode(code)
+      if (known) return { ...known, distanceKm: null }
+      // Not in the index: perhaps a store that opened since it was built. The upstream answers this one, and
+      // the index is told (the directory crawls again in the background).
+      index.noteUnknownCode()
+      return upstream.findStore(code, signal)
+    },
+    searchCatalogue: (query: CatalogueQuery, signal?: AbortSignal): Promise<CatalogueRows> => upstream.searchCatalogue(query, signal),
+    getStock: (pairs: StockPair[], signal?: AbortSignal): Promise<StockAnswer> => upstream.getStock(pairs, signal),
+    getPlacement: (productId: string, storeCode: string, signal?: AbortSignal): Promise<Placement | null> =>
+      upstream.getPlacement(productId, storeCode, signal),
+    warmUp: () => upstream.warmUp(),
   }
-
-  async findStore(code: string, signal?: AbortSignal): Promise<UpstreamStore | null> {
-    if (!this.directory.ready) return this.inner.findStore(code, signal)
-    const known = this.directory.byCode(code)
-    if (known) return { ...known, distanceKm: null }
-    // Not in the list: perhaps a store that opened since the crawl. The upstream answers this one, and
-    // the list is crawled again in the background.
-    this.directory.noteUnknownCode()
-    return this.inner.findStore(code, signal)
-  }
-
-  searchCatalogue(query: CatalogueQuery, signal?: AbortSignal): Promise<CatalogueRows> {
-    return this.inner.searchCatalogue(query, signal)
-  }
-
-  getStock(pairs: StockPair[], signal?: AbortSignal): Promise<StockAnswer> {
-    return this.inner.getStock(pairs, signal)
-  }
-
-  getPlacement(productId: string, storeCode: string, signal?: AbortSignal): Promise<Placement | null> {
-    return this.inner.getPlacement(productId, storeCode, signal)
-  }
-
-  warmUp(): void {
-    this.inner.warmUp()
-  }
-}
-
-/** The directory behind an upstream, when the runtime put one in front of it. */
-export function directoryBehind(upstream: Upstream): StoreDirectory | undefined {
-  return upstream instanceof DirectoryUpstream ? upstream.directory : undefined
 }

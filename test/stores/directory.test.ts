@@ -4,7 +4,6 @@ import { join } from 'node:path'
 import t from 'tap'
 import { StoreDirectory, type DirectoryOptions } from '../../src/stores/directory.js'
 import { DiskDirectory } from '../../src/stores/disk.js'
-import { DirectoryUpstream } from '../../src/stores/upstream.js'
 import { StoreService } from '../../src/service.js'
 import { isOpenNow } from '../../src/stores/facts.js'
 import { UpstreamError } from '../../src/upstream/errors.js'
@@ -76,7 +75,7 @@ t.test('a crawl that comes back short is retried once and never trusted; the sea
   t.match(directory.status.lastCrawl?.detail, /250 distinct stores, the upstream says 300/)
 
   const upstream = fakeUpstream({ stores: [fakeStore('11199', 0)] })
-  const service = new StoreService(new DirectoryUpstream(upstream, directory), LIMITS)
+  const service = new StoreService(upstream, LIMITS, { stores: directory })
   const found = await service.searchStores({ keyword: '테스트11199', page: 1, pageSize: 10 })
   t.same(
     found.stores.map((s) => s.code),
@@ -111,7 +110,7 @@ t.test('once built, store searches and look-ups make no upstream call', async (t
   const directory = new StoreDirectory(base(lister(chain(300))))
   await directory.refresh()
   const upstream = fakeUpstream()
-  const service = new StoreService(new DirectoryUpstream(upstream, directory), LIMITS)
+  const service = new StoreService(upstream, LIMITS, { stores: directory })
   const byKeyword = await service.searchStores({ keyword: '잠실역 다이소 어디야', page: 1, pageSize: 5 })
   t.equal(byKeyword.stores[0]?.name, '잠실역점')
   const near = await service.searchStores({ latitude: 35.1, longitude: 127, page: 1, pageSize: 3, facility: 'parking' })
@@ -131,11 +130,11 @@ t.test('an unknown store code is asked upstream and refreshes the list in the ba
   await directory.refresh()
   clock += 120_000
   const upstream = fakeUpstream({ stores: [fakeStore('41234', 0)] })
-  const decorated = new DirectoryUpstream(upstream, directory)
-  t.equal((await decorated.findStore('41234'))?.code, '41234', 'a store opened since the crawl is found upstream')
+  const service = new StoreService(upstream, LIMITS, { stores: directory })
+  t.equal((await service.getStore('41234' as never)).code, '41234', 'a store opened since the crawl is found upstream')
   await directory.refresh() // joins the background refresh
   t.equal(directory.status.crawls, 2, 'crawled again')
-  await decorated.findStore('41235')
+  await t.rejects(service.getStore('41235' as never), { code: 'not_found' })
   t.equal(directory.status.crawls, 2, 'not again within the gap')
 })
 
