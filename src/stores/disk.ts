@@ -3,6 +3,7 @@ import { mkdir, readFile, rename, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import envPaths from 'env-paths'
 import type { DirectoryDisk, DirectorySnapshot } from './directory.js'
+import { storesFromRows } from './row.js'
 
 /** The platform's cache directory for store-finder (~/.cache/store-finder on Linux, ~/Library/Caches on macOS …). */
 export const defaultCacheDir = (): string => envPaths('store-finder', { suffix: '' }).cache
@@ -26,8 +27,9 @@ export class DiskDirectory implements DirectoryDisk {
 
   async load(): Promise<DirectorySnapshot | undefined> {
     const parsed = JSON.parse(await readFile(this.file, 'utf8')) as Partial<DirectorySnapshot> & { format?: number }
-    if (parsed.format !== FORMAT || typeof parsed.builtAt !== 'number' || !Array.isArray(parsed.stores)) return undefined
-    return { builtAt: parsed.builtAt, total: parsed.total ?? parsed.stores.length, stores: parsed.stores }
+    const stores = storesFromRows(parsed.stores)
+    if (parsed.format !== FORMAT || typeof parsed.builtAt !== 'number' || !stores) return undefined
+    return { builtAt: parsed.builtAt, total: parsed.total ?? stores.length, stores }
   }
 
   async save(snapshot: DirectorySnapshot): Promise<void> {

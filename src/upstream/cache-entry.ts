@@ -1,4 +1,5 @@
 // What the upstream cache holds, and how an entry travels through the shared (Redis) layer.
+import { storeFromRow, storesFromRows } from '../stores/row.js'
 import type { CatalogueRows, Placement, UpstreamStore } from './port.js'
 
 // lru-cache stores no undefined; "no such store" and "no placement" are answers worth keeping.
@@ -27,13 +28,23 @@ export function encode(value: Entry, expiresAt: number): string {
   return JSON.stringify(value === NONE ? { e: expiresAt, none: true } : { e: expiresAt, v: value })
 }
 
-export function decode(raw: string): { value: Entry; expiresAt: number } | undefined {
+/**
+ * A shared entry read back; undefined when it is not one. Store entries (`store|…`, `stores|…`) are read
+ * through the store room's row schema (src/stores/row.ts), so an entry written by another version is a
+ * miss, not a store without a field.
+ */
+export function decode(raw: string, key: string): { value: Entry; expiresAt: number } | undefined {
   try {
     const parsed = JSON.parse(raw) as { e?: unknown; v?: unknown; none?: unknown }
     if (typeof parsed.e !== 'number') return undefined
     if (parsed.none === true) return { value: NONE, expiresAt: parsed.e }
     if (parsed.v === undefined || parsed.v === null) return undefined
-    return { value: parsed.v as Entry, expiresAt: parsed.e }
+    const value = key.startsWith('store|')
+      ? storeFromRow(parsed.v)
+      : key.startsWith('stores|')
+        ? storesFromRows(parsed.v)
+        : (parsed.v as Entry)
+    return value === undefined ? undefined : { value, expiresAt: parsed.e }
   } catch {
     return undefined
   }

@@ -281,7 +281,7 @@ export class CachedUpstream implements Upstream {
     const now = Date.now()
     values.forEach((raw, i) => {
       const key = keys[i]!
-      const entry = raw === null ? undefined : decode(raw)
+      const entry = raw === null ? undefined : decode(raw, key)
       if (!entry || entry.expiresAt <= now) return
       this.#hits += 1
       found.set(key, entry.value)

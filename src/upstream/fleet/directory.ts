@@ -1,4 +1,5 @@
 import type { DirectoryShared, DirectorySnapshot } from '../../stores/directory.js'
+import { storesFromRows } from '../../stores/row.js'
 import type { FleetRedis } from './redis.js'
 
 const LIST_KEY = 'directory:list'
@@ -13,8 +14,11 @@ export class RedisDirectory implements DirectoryShared {
     if (raw === undefined) return undefined
     if (raw === null) return null
     try {
-      const parsed = JSON.parse(raw) as DirectorySnapshot
-      return typeof parsed.builtAt === 'number' && Array.isArray(parsed.stores) ? parsed : null
+      const parsed = JSON.parse(raw) as Partial<Record<keyof DirectorySnapshot, unknown>>
+      const stores = storesFromRows(parsed.stores)
+      return typeof parsed.builtAt === 'number' && typeof parsed.total === 'number' && stores
+        ? { builtAt: parsed.builtAt, total: parsed.total, stores }
+        : null
     } catch {
       return null
     }

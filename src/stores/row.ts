@@ -1,0 +1,78 @@
+import { z } from 'zod'
+import type { UpstreamStore } from '../upstream/port.js'
+import { FACILITIES } from './facilities.js'
+
+/**
+ * A store as it is persisted (the directory's disk and Redis copies, the fleet's cache entries) and read
+ * back: one schema, so a copy written by another version, truncated or garbled is refused row by row rather
+ * than served through a cast. The fields are the domain's own (src/upstream/schemas.ts turns the wire's
+ * into them); a field added to the store is added here, and a row without it is no longer read as a store.
+ */
+export const StoredStoreSchema = z.object({
+  code: z.string().min(1),
+  name: z.string(),
+  address: z.string(),
+  lat: z.number().min(-90).max(90),
+  lng: z.number().min(-180).max(180),
+  openTime: z.string(),
+  closeTime: z.string(),
+  distanceKm: z.number().nullable(),
+  total: z.number().int().nullable(),
+  facilities: z.array(z.enum(FACILITIES)).optional(),
+  holidayDate: z.string().nullable().optional(),
+})
+export type StoredStore = z.infer<typeof StoredStoreSchema>
+
+export const StoredStoresSchema = z.array(StoredStoreSchema)
+
+/** A field added to the domain's store does not compile here until the persisted row has it too, and back. */
+type SameKeys<A, B> = [keyof A] extends [keyof B] ? ([keyof B] extends [keyof A] ? true : false) : false
+const ROW_HAS_EVERY_FIELD: SameKeys<StoredStore, UpstreamStore> = true
+void ROW_HAS_EVERY_FIELD
+
+/** The persisted row of a domain store; the whole row, so reading it back gives the same store. */
+export function rowFromStore(store: UpstreamStore): StoredStore {
+  const row: StoredStore = {
+    code: store.code,
+    name: store.name,
+    address: store.address,
+    lat: store.lat,
+    lng: store.lng,
+    openTime: store.openTime,
+    closeTime: store.closeTime,
+    distanceKm: store.distanceKm,
+    total: store.total,
+  }
+  if (store.facilities !== undefined) row.facilities = store.facilities
+  if (store.holidayDate !== undefined) row.holidayDate = store.holidayDate
+  return row
+}
+
+/** A persisted row read back as a domain store, or undefined when it is not one (another format, a garbled copy). */
+export function storeFromRow(value: unknown): UpstreamStore | undefined {
+  const parsed = StoredStoreSchema.safeParse(value)
+  return parsed.success ? storeOf(parsed.data) : undefined
+}
+
+/** Persisted rows read back as domain stores, or undefined when any row is not one: a copy is used whole or not at all. */
+export function storesFromRows(value: unknown): UpstreamStore[] | undefined {
+  const parsed = StoredStoresSchema.safeParse(value)
+  return parsed.success ? parsed.data.map(storeOf) : undefined
+}
+
+function storeOf(row: StoredStore): UpstreamStore {
+  const store: UpstreamStore = {
+    code: row.code,
+    name: row.name,
+    address: row.address,
+    lat: row.lat,
+    lng: row.lng,
+    openTime: row.openTime,
+    closeTime: row.closeTime,
+    distanceKm: row.distanceKm,
+    total: row.total,
+  }
+  if (row.facilities !== undefined) store.facilities = row.facilities
+  if (row.holidayDate !== undefined) store.holidayDate = row.holidayDate
+  return store
+}
