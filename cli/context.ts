@@ -3,6 +3,7 @@ import { InvalidArgumentError, type Command } from 'commander'
 import { ConfigError, SIMULATED, loadConfig } from '../src/config.js'
 import { ServiceError } from '../src/errors.js'
 import { createRuntime, isStartupFailure, type Runtime } from '../src/runtime.js'
+import type { StoreCode } from '../src/schemas.js'
 import type { StoreService } from '../src/service.js'
 import { UpstreamError } from '../src/upstream/errors.js'
 
@@ -51,8 +52,9 @@ export class CliFailure extends Error {
 }
 
 export function exitCodeFor(error: ServiceError): number {
+  // A product search names an unknown store with 400 (the REST contract); to a script it is as missing as in `store`.
+  if (error.status === 404 || error.unknownStore) return EXIT.notFound
   if (error.status === 400) return EXIT.usage
-  if (error.status === 404) return EXIT.notFound
   const cause = error.cause
   if (cause instanceof UpstreamError || ['upstream_error', 'upstream_unavailable', 'overloaded'].includes(error.code)) return EXIT.upstream
   return EXIT.failure
@@ -92,7 +94,7 @@ export async function withRuntime(command: Command, action: (runtime: Runtime, i
   const io: Io = {
     json: globals.json === true,
     interactive: process.stderr.isTTY === true && globals.json !== true,
-    columns: process.stdout.isTTY ? process.stdout.columns : 120,
+    columns: outputColumns(),
     out: (text) => process.stdout.write(`${text}\n`),
     signal: controller.signal,
   }
@@ -105,6 +107,20 @@ export async function withRuntime(command: Command, action: (runtime: Runtime, i
     process.off('SIGINT', interrupt)
     await runtime.close()
   }
+}
+
+/** Widest table a pipe or file gets unless COLUMNS says otherwise: what a reader's terminal most likely shows. */
+export const PIPE_COLUMNS = 80
+
+/**
+ * The width tables and help are sized to: COLUMNS when the user set it (as `ls` and `git` honour it), else
+ * the terminal's, else PIPE_COLUMNS for a pipe or a file.
+ */
+export function outputColumns(stdout: { isTTY?: boolean; columns?: number } = process.stdout, env = process.env): number {
+  const asked = Number(env['COLUMNS'])
+  if (Number.isInteger(asked) && asked > 0) return asked
+  if (stdout.isTTY && stdout.columns) return stdout.columns
+  return PIPE_COLUMNS
 }
 
 // Argument parsers: a bad value is a usage error (exit 2) with commander's own message.
@@ -143,4 +159,21 @@ export function haversineKm(lat1: number, lng1: number, lat2: number, lng2: numb
   const a =
     Math.sin(((lat2 - lat1) * rad) / 2) ** 2 + Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(((lng2 - lng1) * rad) / 2) ** 2
   return 2 * 6371 * Math.asin(Math.min(1, Math.sqrt(a)))
+}
+
+/** When stock was read, as a shopper in Korea reads a clock: "2026-11-27 09:41 KST" (the stores' own time). */
+export function kstTime(iso: string): string {
+  const at = new Date(iso)
+  if (Number.isNaN(at.getTime())) return iso
+  // Korea keeps no daylight saving time: UTC+9 all year, so the shift needs no time-zone data.
+  return `${new Date(at.getTime() + 9 * 3_600_000).toISOString().slice(0, 16).replace('T', ' ')} KST`
+}
+
+/** "강남역점 (11199)", or the bare code when the store's name could not be read. */
+export async function storeLabel(service: StoreService, code: StoreCode, signal: AbortSignal): Promise<string> {
+  try {
+    return `${(await service.getStore(code, { signal })).name} (${code})`
+  } catch {
+    return `store ${code}`
+  }
 }

@@ -4,7 +4,7 @@ import { ABOUT, VERSION } from '../src/about.js'
 import { ServiceError, isUnreachable } from '../src/errors.js'
 import { CLI_VOCABULARY } from './inputs.js'
 import { commands } from './commands/index.js'
-import { CliFailure, EXIT, exitCodeFor } from './context.js'
+import { CliFailure, EXIT, exitCodeFor, outputColumns } from './context.js'
 
 // Paragraphs, wrapped by commander to the terminal's width (help below); the example lines are short.
 const ENVIRONMENT = `
@@ -15,8 +15,8 @@ UPSTREAM_BASE_URL=simulated (or --simulated) uses the built-in simulator of the 
 
 Exit codes: 0 ok, 1 unexpected failure, 2 usage or configuration error, 3 no such store or product, 4 the chain's service failed or is unavailable (retry later), 5 doctor found upstream drift, 130 interrupted.`
 
-/** The width help is wrapped to: the terminal's, as commander itself reads it; 80 when not a terminal. */
-const helpWidth = () => (process.stdout.isTTY && process.stdout.columns ? process.stdout.columns : 80)
+/** The width help is wrapped to: COLUMNS, else the terminal's, else 80 (a pipe), as the tables are sized. */
+const helpWidth = () => outputColumns()
 
 export function buildProgram(): Command {
   const program = new Command(ABOUT.name)
@@ -31,6 +31,7 @@ export function buildProgram(): Command {
     .option('--simulated', 'use the built-in upstream simulator instead of the live service (same as UPSTREAM_BASE_URL=simulated)')
     .option('--refresh', "crawl the chain's store list now instead of reading the copy cached on disk")
     .showHelpAfterError('(add --help for usage)')
+    .configureOutput({ getOutHelpWidth: helpWidth, getErrHelpWidth: () => outputColumns(process.stderr) })
     .exitOverride()
   program.addHelpText('after', () => program.createHelp().boxWrap(ENVIRONMENT, helpWidth() - 1))
 
@@ -66,9 +67,9 @@ export async function main(argv: string[] = process.argv): Promise<void> {
   const program = buildProgram()
   if (!process.stdout.listeners('error').includes(quietOnEpipe)) process.stdout.on('error', quietOnEpipe)
   if (argv.slice(2).length === 0) {
-    // A person at a terminal gets the help; anything else (a process manager, a container) still gets
-    // `serve`, as before the CLI had commands.
-    if (process.stdin.isTTY && process.stdout.isTTY) return void program.outputHelp()
+    // A person at a terminal gets the help, also when its output is piped (`store-finder | head`); anything
+    // else (a process manager, a container: no terminal on either side) still gets `serve`, as before the CLI had commands.
+    if (process.stdin.isTTY || process.stdout.isTTY) return void program.outputHelp()
     argv = [...argv, 'serve']
   }
   const args = argv

@@ -84,3 +84,53 @@ function stacked(columns: Column[], rows: string[][], maxWidth: number): string 
     )
     .join('\n\n')
 }
+
+export interface Group {
+  /** The block's first line: its first cell right-aligned across the blocks (a distance), the rest as they are. */
+  heading: string[]
+  /** Lines beneath it: the first cell (a name) gives way when the line is too wide; the next two (numbers) are right-aligned. */
+  rows: string[][]
+}
+
+/** Below this, a row's first cell gets a line of its own and the other cells go on the next. */
+const GROUP_NAME_MIN = 16
+
+/**
+ * Blocks of rows under their own heading (a store and its products), each block separated by a blank
+ * line: the heading never scrolls away from its rows, as a table's header does. Widths by display column.
+ */
+export function renderGroups(groups: Group[], maxWidth = 120): string {
+  const clean = (cell: string) => cell.replace(/\s+/g, ' ').trim()
+  const leadWidth = Math.max(0, ...groups.map((g) => stringWidth(clean(g.heading[0] ?? ''))))
+  const indent = ' '.repeat(leadWidth + GUTTER)
+  const cells = groups.flatMap((g) => g.rows.map((row) => row.map(clean)))
+  const restCount = Math.max(0, ...cells.map((row) => row.length - 1))
+  const restWidths = Array.from({ length: restCount }, (_, i) => Math.max(0, ...cells.map((row) => stringWidth(row[i + 1] ?? ''))))
+  const restTotal = restWidths.reduce((a, b) => a + b + GUTTER, 0)
+  const longestName = Math.max(0, ...cells.map((row) => stringWidth(row[0] ?? '')))
+  const nameRoom = maxWidth - indent.length - restTotal
+  const oneLine = nameRoom >= Math.min(GROUP_NAME_MIN, longestName)
+  const nameWidth = Math.min(longestName, nameRoom)
+  const rest = (row: string[]) =>
+    row
+      .slice(1)
+      .map((cell, i) => pad(cell, restWidths[i]!, i < 2 ? 'right' : 'left'))
+      .join(' '.repeat(GUTTER))
+  return groups
+    .map((group) => {
+      const [lead = '', ...others] = group.heading.map(clean)
+      const heading = truncate([pad(lead, leadWidth, 'right'), ...others.filter(Boolean)].join(' '.repeat(GUTTER)), maxWidth)
+      const lines = group.rows
+        .map((row) => row.map(clean))
+        .flatMap((row) =>
+          oneLine
+            ? [`${indent}${pad(truncate(row[0] ?? '', nameWidth), nameWidth, 'left')}${' '.repeat(GUTTER)}${rest(row)}`.trimEnd()]
+            : [
+                `${indent}${truncate(row[0] ?? '', Math.max(8, maxWidth - indent.length))}`,
+                truncate(`${indent}  ${row.slice(1).filter(Boolean).join('  ')}`, Math.max(8, maxWidth)),
+              ],
+        )
+      return [heading.trimEnd(), ...lines].join('\n')
+    })
+    .join('\n\n')
+}

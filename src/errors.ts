@@ -175,10 +175,23 @@ export class ServiceError extends Error {
   readonly hint: string
   readonly detail: string | undefined
   readonly retryAfterSeconds: number | undefined
+  /**
+   * Set when the failure is that a store the caller named does not exist, whatever the status (a product
+   * operation reports it as 400 by the contract): the command line exits 3 for it as for any missing thing.
+   */
+  readonly unknownStore: boolean
 
   constructor(
     code: ErrorCode,
-    init: { message?: string; ko?: string; hint: string; detail?: string; retryAfterSeconds?: number; cause?: unknown },
+    init: {
+      message?: string
+      ko?: string
+      hint: string
+      detail?: string
+      retryAfterSeconds?: number
+      cause?: unknown
+      unknownStore?: boolean
+    },
   ) {
     const entry = ERROR_CODES[code]
     super(init.message ?? entry.en, { cause: init.cause })
@@ -188,6 +201,7 @@ export class ServiceError extends Error {
     this.hint = init.hint
     this.detail = init.detail
     this.retryAfterSeconds = init.retryAfterSeconds
+    this.unknownStore = init.unknownStore === true
   }
 
   /** The one renderer of the Error body, for every door: the text in the door's words (see vocabulary.ts). */
@@ -224,6 +238,7 @@ export const unknownStoreForProducts = (code: string): ServiceError =>
     message: `Invalid parameter '{storeCode}': no store has the code '${code}'.`,
     ko: `매장 코드 '${code}'에 해당하는 매장이 없습니다.`,
     hint: 'Call {searchStores} first and pass one of the returned store codes as {storeCode}.',
+    unknownStore: true,
   })
 
 export const storeNotFound = (code: string): ServiceError =>
@@ -231,6 +246,7 @@ export const storeNotFound = (code: string): ServiceError =>
     message: `No store has the code '${code}'.`,
     ko: `매장 코드 '${code}'에 해당하는 매장을 찾을 수 없습니다.`,
     hint: 'Find the store code with {searchStores} by keyword or coordinates.',
+    unknownStore: true,
   })
 
 /** The way out when the chain's service cannot be reached (DNS, refused, TLS), in each door's words. */

@@ -99,7 +99,9 @@ export async function scanInStock(
   }
 
   const products = (await Promise.all(resolving)).flat()
-  report({ found: products.length, target, page, scanned, percent: 100 })
+  // `found` counts in-stock matches, as every earlier event did: products.length leaves out any the chain
+  // cannot place on a shelf, and the count fell at 100 % (19, then 18) when one could not be placed.
+  report({ found: candidates, target, page, scanned, percent: 100 })
   // When the stock was read: the oldest of the pages' stock calls (now, when the catalogue was empty).
   const asOf = new Date(readAt === Infinity ? Date.now() : readAt).toISOString()
   const result: ProductSearchResult = { products, asOf, hasMore, nextPage: page + 1 }

@@ -149,7 +149,8 @@ export class StoreService {
         products: page.items.map(({ productId, name, price, image }) => ({ id: productId, name, price, image })),
         total: page.total,
         hasMore,
-        nextPage: input.page + 1,
+        // A cursor only where a page follows: `"hasMore":false,"nextPage":2` invited a call that finds nothing.
+        ...(hasMore ? { nextPage: input.page + 1 } : {}),
       }
       // An empty first page is a count the catalogue gave without saying it.
       if (page.items.length === 0 && input.page === 1) {

@@ -1,6 +1,6 @@
 import type { Command } from 'commander'
 import { CLI_INPUTS } from '../inputs.js'
-import { floorLabel, printJson, withService } from '../context.js'
+import { floorLabel, kstTime, printJson, withService } from '../context.js'
 import { renderTable } from '../table.js'
 
 export function register(program: Command): void {
@@ -16,9 +16,10 @@ export function register(program: Command): void {
         const result = await service.getProductAvailability(input, { signal: io.signal })
         if (io.json) return printJson(io, result)
         const where = result.stairNo === null ? 'placement unknown' : `floor ${floorLabel(result.stairNo)}, zone ${result.zoneNo ?? '?'}`
-        io.out(
-          result.stock > 0 ? `Store ${input.storeCode}: ${result.stock} in stock, ${where}.` : `Store ${input.storeCode}: out of stock.`,
-        )
+        const store = `${result.store.name} (${result.store.code})`
+        const product = result.product.name === null ? `Product ${result.product.id}` : `${result.product.name} (${result.product.id})`
+        io.out(`${product} at ${store}, stock as of ${kstTime(result.asOf)}:`)
+        io.out(result.stock > 0 ? `${result.stock} in stock, ${where}.` : 'Out of stock.')
         if (result.otherBranches.length === 0) return io.out('No nearby store (of the 50 nearest) has it in stock.')
         io.out('\nNearby stores that have it:')
         io.out(

@@ -19,6 +19,10 @@ export function doctorExitCode(health: Pick<UpstreamHealth, 'ok' | 'steps'>): nu
   return health.steps.some((s) => s.drift.length > 0) ? EXIT.drift : EXIT.ok
 }
 
+/** What doctor says when a step could not reach the upstream at all (also as `hint` under --json). */
+export const UNREACHABLE =
+  "The chain's service cannot be reached from here (no DNS answer, connection or TLS refused): check the network or UPSTREAM_BASE_URL; to try store-finder offline, add --simulated (or set UPSTREAM_BASE_URL=simulated)."
+
 function report(io: Io, upstream: string, health: UpstreamHealth, exitCode: number): void {
   const width = Math.max(...health.steps.map((s) => s.step.length))
   io.out(`Upstream: ${upstream}`)
@@ -40,7 +44,9 @@ function report(io: Io, upstream: string, health: UpstreamHealth, exitCode: numb
       ? [`${fields} field${fields === 1 ? '' : 's'} drifted from the recorded shapes (${drifted.map((s) => s.step).join(', ')})`]
       : []),
   ]
-  io.out(`${failed.length > 0 ? 'FAILED' : 'DRIFT'}: ${parts.join('; ')}. What to do: docs/operations.md, "Upstream drift".`)
+  // Unreachable is a network matter, not a changed upstream: drift advice would send the reader the wrong way.
+  const next = health.unreachable ? UNREACHABLE : 'What to do: docs/operations.md, "Upstream drift".'
+  io.out(`${failed.length > 0 ? 'FAILED' : 'DRIFT'}: ${parts.join('; ')}. ${next}`)
 }
 
 /** Writes one JSON file per recorded step, as test/upstream/samples/ holds them. */
@@ -103,7 +109,14 @@ export function register(program: Command): void {
         const { checkedAt, steps, unreachable } = health
         // `ok` here is the verdict, drift included; each step's own `ok` says whether it answered.
         if (io.json)
-          printJson(io, { ok: exitCode === EXIT.ok, exitCode, upstream, checkedAt, steps, ...(unreachable ? { unreachable } : {}) })
+          printJson(io, {
+            ok: exitCode === EXIT.ok,
+            exitCode,
+            upstream,
+            checkedAt,
+            steps,
+            ...(unreachable ? { unreachable, hint: UNREACHABLE } : {}),
+          })
         else report(io, upstream, health, exitCode)
         if (options.record !== undefined) {
           const written = await record(options.record, health.raw ?? {})

@@ -23,7 +23,7 @@ export function register(program: Command): void {
         const found = withHintIn(await service.searchStores(input, { signal: io.signal }), CLI_VOCABULARY)
         // The service measures from the point (distanceKm); the fallback only covers a store without one.
         const table = storeTable(io, found.stores, { lat, lng }, (s) => s.distanceKm ?? haversineKm(lat, lng, s.lat, s.lng))
-        printStorePage(io, found, options.page, table, `store-finder near ${lat} ${lng}`)
+        printStorePage(io, found, options.page, table, command)
       })
     })
 }

@@ -2,7 +2,8 @@ import type { Command } from 'commander'
 import { LIMITS } from '../../src/schemas.js'
 import { withHintIn } from '../../src/vocabulary.js'
 import { CLI_INPUTS, CLI_VOCABULARY } from '../inputs.js'
-import { floorLabel, parseWhole, printJson, won, withService } from '../context.js'
+import { floorLabel, kstTime, parseWhole, printJson, storeLabel, won, withService } from '../context.js'
+import { another, sameWithPage } from '../again.js'
 import { progressBar } from '../progress.js'
 import { renderTable } from '../table.js'
 
@@ -26,6 +27,7 @@ export function register(program: Command): void {
         }
         const result = withHintIn(found, CLI_VOCABULARY)
         if (io.json) return printJson(io, result)
+        const store = await storeLabel(service, input.storeCode, io.signal)
         if (result.products.length === 0) {
           // The scan's last progress event says how much of the catalogue it looked at: none means no such product.
           const scanned = progress.last()?.scanned
@@ -35,11 +37,12 @@ export function register(program: Command): void {
             return
           }
           io.out(
-            `Nothing matching ${JSON.stringify(input.keyword)} is in stock at store ${input.storeCode}${result.hasMore ? ' in the pages scanned' : ''}.`,
+            `Nothing matching ${JSON.stringify(input.keyword)} is in stock at ${store}${result.hasMore ? ' in the pages scanned' : ''} (stock as of ${kstTime(result.asOf)}).`,
           )
           if (result.hint) io.out(result.hint)
-          io.out(`\nWhere the nearest stores have it: store-finder where ${JSON.stringify(input.keyword)} --near ${input.storeCode}`)
-        } else
+          io.out(`\nWhere the nearest stores have it: ${another(command, ['where', input.keyword, '--near', input.storeCode])}`)
+        } else {
+          io.out(`${store}, stock as of ${kstTime(result.asOf)}:`)
           io.out(
             renderTable(
               [
@@ -54,10 +57,8 @@ export function register(program: Command): void {
               io.columns,
             ),
           )
-        if (result.hasMore)
-          io.out(
-            `\nMore of the catalogue remains: store-finder products ${input.storeCode} ${JSON.stringify(input.keyword)} --page ${result.nextPage}`,
-          )
+        }
+        if (result.hasMore) io.out(`\nMore of the catalogue remains: ${sameWithPage(command, result.nextPage)}`)
       })
     })
 }

@@ -4,6 +4,7 @@ import { parseWhole, printJson, withService, type Io } from '../context.js'
 import { withHintIn } from '../../src/vocabulary.js'
 import { CLI_INPUTS, CLI_VOCABULARY } from '../inputs.js'
 import { renderTable } from '../table.js'
+import { sameWithPage } from '../again.js'
 import { FACILITIES } from '../../src/stores/facilities.js'
 
 export function storeTable(io: Io, stores: Store[], distanceFrom?: { lat: number; lng: number }, km?: (s: Store) => number): string {
@@ -27,13 +28,14 @@ export function storeTable(io: Io, stores: Store[], distanceFrom?: { lat: number
   )
 }
 
-export function printStorePage(io: Io, found: StoreSearchResult, page: number, table: string, more: string): void {
+/** Prints a page of stores; the next-page hint is this command line again with `--page` moved on. */
+export function printStorePage(io: Io, found: StoreSearchResult, page: number, table: string, command: Command): void {
   const result = { stores: found.stores, hasMore: found.hasMore, nextPage: page + 1, ...(found.hint ? { hint: found.hint } : {}) }
   if (io.json) return printJson(io, result)
   if (found.stores.length === 0) return io.out(found.hint ? `No store matches. ${found.hint}` : 'No store matches.')
   io.out(table)
   if (found.ignored?.length && found.hint) io.out(`\nNote: ${found.hint}`)
-  if (result.hasMore) io.out(`\nMore may exist: ${more} --page ${result.nextPage}`)
+  if (result.hasMore) io.out(`\nMore may exist: ${sameWithPage(command, result.nextPage)}`)
   if (found.via?.source === 'directory') process.stderr.write(`${directoryNote(found.via)}\n`)
 }
 
@@ -65,7 +67,7 @@ export function register(program: Command): void {
       )
       await withService(command, async (service, io) => {
         const found = withHintIn(await service.searchStores(input, { signal: io.signal }), CLI_VOCABULARY)
-        printStorePage(io, found, options.page, storeTable(io, found.stores), `store-finder stores ${JSON.stringify(input.keyword)}`)
+        printStorePage(io, found, options.page, storeTable(io, found.stores), command)
       })
     })
 }

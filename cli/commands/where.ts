@@ -5,9 +5,10 @@ import type { StoreService } from '../../src/service.js'
 import { validateInput } from '../../src/validation.js'
 import { withHintIn } from '../../src/vocabulary.js'
 import { CLI_INPUTS, CLI_VOCABULARY } from '../inputs.js'
-import { CliFailure, EXIT, floorLabel, printJson, won, withService } from '../context.js'
+import { CliFailure, EXIT, floorLabel, kstTime, printJson, won, withService } from '../context.js'
 import { progressBar } from '../progress.js'
-import { renderTable } from '../table.js'
+import { renderGroups } from '../table.js'
+import type { NearbyStoreItems } from '../../src/schemas.js'
 
 const POINT = /^\s*(-?\d+(?:\.\d+)?)\s*,\s*(-?\d+(?:\.\d+)?)\s*$/
 
@@ -30,6 +31,34 @@ async function placeOf(
   const store = stores[0]
   if (!store) throw new CliFailure(`No store matches "${near}". ${hint ?? ''}`.trim(), EXIT.notFound)
   return { input: { code: store.code }, label: `${store.name} (${store.code})` }
+}
+
+/**
+ * One block a store (distance, name and code, open or closed), its products beneath, one line each with
+ * price, stock and shelf, aligned across the blocks.
+ */
+export function renderStoreGroups(groups: NearbyStoreItems[], columns: number): string {
+  return renderGroups(
+    groups.map(({ store, items }) => ({
+      heading: [
+        store.distanceKm === null ? '?' : `${store.distanceKm.toFixed(1)} km`,
+        `${store.name} (${store.code})`,
+        store.openNow === null ? '' : store.openNow ? 'open now' : 'closed now',
+        `${store.openTime}–${store.closeTime}`,
+      ],
+      rows: items.map((item) => [
+        item.productName,
+        won(item.price),
+        `${item.stock} in stock`,
+        item.placement === 'known' && item.stairNo !== null
+          ? `${floorLabel(item.stairNo)} zone ${item.zoneNo ?? '?'}`
+          : item.placement === 'unknown'
+            ? 'shelf unknown'
+            : '',
+      ]),
+    })),
+    columns,
+  )
 }
 
 export function register(program: Command): void {
@@ -63,35 +92,18 @@ export function register(program: Command): void {
         }
         const answer = withHintIn(found, CLI_VOCABULARY)
         if (io.json) return printJson(io, answer)
-        const rows = [...(answer.here ? [answer.here] : []), ...answer.stores].flatMap(({ store, items }) =>
-          items.map((item) => ({ store, ...item })),
-        )
-        if (rows.length === 0) return io.out(answer.hint ?? `No store near ${place.label} has it in stock.`)
+        const groups = [...(answer.here ? [answer.here] : []), ...answer.stores].filter((g) => g.items.length > 0)
+        if (groups.length === 0) return io.out(answer.hint ?? `No store near ${place.label} has it in stock.`)
         // Asked about a store: say so when that store itself has none of the products checked.
         if (answer.here && answer.here.items.length === 0) io.out(`${place.label} itself does not have it in stock.`)
-        io.out(`Near ${place.label}, nearest first (floor looked up for the nearest ${Math.min(5, answer.stores.length)} stores):`)
+        const heading = `near ${place.label}, nearest first; stock as of ${kstTime(answer.asOf)}`
+        io.out(`${groups.length} store${groups.length === 1 ? '' : 's'} ${heading}:`)
+        io.out('')
+        io.out(renderStoreGroups(groups, io.columns))
+        // The heading again under the list, which may be longer than the screen.
+        io.out('')
         io.out(
-          renderTable(
-            [
-              { header: 'distance', align: 'right' },
-              { header: 'store', shrink: 2 },
-              { header: 'open' },
-              { header: 'product', shrink: 1 },
-              { header: 'price', align: 'right' },
-              { header: 'stock', align: 'right' },
-              { header: 'floor' },
-            ],
-            rows.map((r) => [
-              r.store.distanceKm === null ? '?' : `${r.store.distanceKm.toFixed(1)} km`,
-              `${r.store.name} (${r.store.code})`,
-              r.store.openNow === null ? '?' : r.store.openNow ? 'open' : 'closed',
-              r.productName,
-              won(r.price),
-              String(r.stock),
-              r.stairNo === null ? '' : `${floorLabel(r.stairNo)} zone ${r.zoneNo ?? '?'}`,
-            ]),
-            io.columns,
-          ),
+          `(${groups.length} store${groups.length === 1 ? '' : 's'} ${heading}; floor looked up for the nearest ${Math.min(5, answer.stores.length)}.)`,
         )
       })
     })

@@ -2,7 +2,7 @@ import t from 'tap'
 import { ServiceError } from '../../src/errors.js'
 import { bind } from '../../src/inputs.js'
 import * as operations from '../../src/operations.js'
-import { fields, type ScanProgress } from '../../src/schemas.js'
+import { LIMITS as PUBLIC_LIMITS, fields, type ScanProgress } from '../../src/schemas.js'
 import { CATALOGUE_PAGE_SIZE, StoreService } from '../../src/service.js'
 import { UpstreamError } from '../../src/upstream/errors.js'
 import { DOMAIN_VOCABULARY } from '../../src/vocabulary.js'
@@ -102,6 +102,32 @@ t.test('progress reports found, target, page and scanned, ending at 100 percent'
     'percent never goes back',
   )
   t.ok(events.every((e) => e.percent >= 0 && e.percent <= 100))
+})
+
+t.test('progress: found never falls, also when an in-stock product has no known shelf', async (t) => {
+  // Product 3 is in stock (every third is) but the chain places it nowhere: listed or not, it was found.
+  const fake = fakeUpstream({ placement: (i) => (i === 3 ? null : { floor: 1, zone: 2 }) })
+  const service = new StoreService(fake, LIMITS)
+  const events: ScanProgress[] = []
+  await service.searchStoreProducts({ storeCode: sc('11199'), keyword: '수납함', page: 1 }, { onProgress: (p) => events.push(p) })
+  const found = events.map((e) => e.found)
+  t.ok(
+    found.every((n, i) => i === 0 || n >= found[i - 1]!),
+    `found never goes back: ${found.join(', ')}`,
+  )
+  t.equal(events.at(-1)?.percent, 100)
+  t.equal(events.at(-1)?.found, found.at(-2), 'the last event keeps the count the scan reached')
+})
+
+t.test('the catalogue search names a next page only when one follows', async (t) => {
+  const perPage = PUBLIC_LIMITS.catalogueResultsPerPage
+  const service = new StoreService(fakeUpstream({ products: perPage + 3 }), LIMITS)
+  const first = await service.searchCatalogue({ keyword: '수납함', page: 1 })
+  t.match(first, { hasMore: true, nextPage: 2, total: perPage + 3 })
+  const last = await service.searchCatalogue({ keyword: '수납함', page: 2 })
+  t.equal(last.hasMore, false)
+  t.equal(last.products.length, 3)
+  t.notOk('nextPage' in last, 'no nextPage after the last page')
 })
 
 t.test('an unknown but well-formed store is a 400 that says to search stores first', async (t) => {
