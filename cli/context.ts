@@ -1,10 +1,9 @@
 import { floorLabel as floorLabelOf } from '../src/stores/facts.js'
 import { InvalidArgumentError, type Command } from 'commander'
-import { ConfigError, SIMULATED, loadConfig } from '../src/config.js'
-import { ServiceError } from '../src/errors.js'
-import { createRuntime, isStartupFailure, type Runtime } from '../src/runtime.js'
+import { SIMULATED } from '../src/config.js'
+import { ServiceError, isUpstreamFailure } from '../src/errors.js'
+import { configOrExit, createRuntime, isStartupFailure, type Runtime } from '../src/runtime.js'
 import type { StoreService } from '../src/service.js'
-import { UpstreamError } from '../src/upstream/errors.js'
 
 /** Exit codes, so a script can tell its own mistakes from the chain's service failing. */
 export const EXIT = {
@@ -53,8 +52,7 @@ export class CliFailure extends Error {
 export function exitCodeFor(error: ServiceError): number {
   if (error.status === 400) return EXIT.usage
   if (error.status === 404) return EXIT.notFound
-  const cause = error.cause
-  if (cause instanceof UpstreamError || ['upstream_error', 'upstream_unavailable', 'overloaded'].includes(error.code)) return EXIT.upstream
+  if (isUpstreamFailure(error)) return EXIT.upstream
   return EXIT.failure
 }
 
@@ -71,13 +69,9 @@ export async function withRuntime(command: Command, action: (runtime: Runtime, i
   const globals = command.optsWithGlobals<GlobalOptions>()
   const env = { ...process.env }
   if (globals.simulated) env.UPSTREAM_BASE_URL = SIMULATED
-  let config
-  try {
-    config = loadConfig(env)
-  } catch (error) {
-    if (error instanceof ConfigError) throw new CliFailure(error.message, EXIT.usage, 'Fix or unset the environment variable named above.')
-    throw error
-  }
+  const config = configOrExit((line) => {
+    throw new CliFailure(line, EXIT.usage, 'Fix or unset the environment variable named above.')
+  }, env)
   let runtime: Runtime
   try {
     // One-shot: the store list is read from the disk copy (or crawled) when a store search first needs it.
