@@ -132,9 +132,5 @@ export const floorLabel = (stairNo: number | null): string => floorLabelOf(stair
 
 export const won = (price: number): string => `${price.toLocaleString('ko-KR')}원`
 
-export function haversineKm(lat1: number, lng1: number, lat2: number, lng2: number): number {
-  const rad = Math.PI / 180
-  const a =
-    Math.sin(((lat2 - lat1) * rad) / 2) ** 2 + Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(((lng2 - lng1) * rad) / 2) ** 2
-  return 2 * 6371 * Math.asin(Math.min(1, Math.sqrt(a)))
-}
+/** Straight-line distance; the same as the store search's (src/stores/search.ts). */
+export { haversineKm } from '../src/stores/search.js'
