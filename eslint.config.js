@@ -96,6 +96,25 @@ export default tseslint.config(
     },
   },
   {
+    files: ['cli/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)src/upstream/',
+              message: 'cli/ uses the domain service and the runtime (src/runtime.ts), not the upstream client.',
+            },
+            { group: ['fastify', 'fastify/*', '@fastify/*'], message: 'cli/ is a door of its own: Fastify stays in http/.' },
+            { regex: '(^|/)(http|tools)/', message: 'cli/ must not import another door (http/, tools/).' },
+            NO_ASYNC_HOOKS,
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['simulator/**/*.ts'],
     rules: {
       'no-restricted-imports': [

@@ -1,11 +1,10 @@
 import { floorLabel as floorLabelOf } from '../src/stores/facts.js'
 import { InvalidArgumentError, type Command } from 'commander'
-import { ConfigError, SIMULATED, loadConfig } from '../src/config.js'
-import { ServiceError } from '../src/errors.js'
-import { createRuntime, isStartupFailure, type Runtime } from '../src/runtime.js'
+import { SIMULATED } from '../src/config.js'
+import { ServiceError, isUpstreamFailure } from '../src/errors.js'
+import { configOrExit, createRuntime, isStartupFailure, type Runtime } from '../src/runtime.js'
 import type { StoreCode } from '../src/schemas.js'
 import type { StoreService } from '../src/service.js'
-import { UpstreamError } from '../src/upstream/errors.js'
 
 /** Exit codes, so a script can tell its own mistakes from the chain's service failing. */
 export const EXIT = {
@@ -55,8 +54,7 @@ export function exitCodeFor(error: ServiceError): number {
   // A product search names an unknown store with 400 (the REST contract); to a script it is as missing as in `store`.
   if (error.status === 404 || error.unknownStore) return EXIT.notFound
   if (error.status === 400) return EXIT.usage
-  const cause = error.cause
-  if (cause instanceof UpstreamError || ['upstream_error', 'upstream_unavailable', 'overloaded'].includes(error.code)) return EXIT.upstream
+  if (isUpstreamFailure(error)) return EXIT.upstream
   return EXIT.failure
 }
 
@@ -73,13 +71,9 @@ export async function withRuntime(command: Command, action: (runtime: Runtime, i
   const globals = command.optsWithGlobals<GlobalOptions>()
   const env = { ...process.env }
   if (globals.simulated) env.UPSTREAM_BASE_URL = SIMULATED
-  let config
-  try {
-    config = loadConfig(env)
-  } catch (error) {
-    if (error instanceof ConfigError) throw new CliFailure(error.message, EXIT.usage, 'Fix or unset the environment variable named above.')
-    throw error
-  }
+  const config = configOrExit((line) => {
+    throw new CliFailure(line, EXIT.usage, 'Fix or unset the environment variable named above.')
+  }, env)
   let runtime: Runtime
   try {
     // One-shot: the store list is read from the disk copy (or crawled) when a store search first needs it.
@@ -154,12 +148,8 @@ export const floorLabel = (stairNo: number | null): string => floorLabelOf(stair
 
 export const won = (price: number): string => `${price.toLocaleString('ko-KR')}원`
 
-export function haversineKm(lat1: number, lng1: number, lat2: number, lng2: number): number {
-  const rad = Math.PI / 180
-  const a =
-    Math.sin(((lat2 - lat1) * rad) / 2) ** 2 + Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(((lng2 - lng1) * rad) / 2) ** 2
-  return 2 * 6371 * Math.asin(Math.min(1, Math.sqrt(a)))
-}
+/** Straight-line distance; the same as the store search's (src/stores/search.ts). */
+export { haversineKm } from '../src/stores/search.js'
 
 /** When stock was read, as a shopper in Korea reads a clock: "2026-11-27 09:41 KST" (the stores' own time). */
 export function kstTime(iso: string): string {

@@ -1,6 +1,6 @@
-import { ConfigError, loadConfig, type Config } from '../src/config.js'
+import type { Config } from '../src/config.js'
 import { DOCS_PATH } from '../src/errors.js'
-import { createRuntime, isStartupFailure } from '../src/runtime.js'
+import { configOrExit, createRuntime, exitWithConfigProblem, isStartupFailure } from '../src/runtime.js'
 import { speak } from '../src/vocabulary.js'
 import { buildApp } from './app.js'
 import { REST_VOCABULARY } from './inputs.js'
@@ -65,18 +65,8 @@ export async function serve(config: Config): Promise<{ close: () => Promise<void
 }
 
 export async function main(): Promise<void> {
-  let config: Config
-  try {
-    config = loadConfig()
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      // One line: "Invalid configuration: PORT="eighty": expected ...; HOST=...".
-      const [head, ...issues] = error.message.split('\n')
-      process.stderr.write(`store-finder: ${head} ${issues.map((line) => line.trim()).join('; ')}\n`)
-      process.exit(2)
-    }
-    throw error
-  }
+  // One line: "Invalid configuration: PORT="eighty": expected ...; HOST=...".
+  const config = configOrExit(exitWithConfigProblem('store-finder'))
   let server: Awaited<ReturnType<typeof serve>>
   try {
     server = await serve(config)

@@ -1,7 +1,13 @@
-import { SIMULATED, type Config } from './config.js'
+import { ConfigError, SIMULATED, loadConfig, type Config } from './config.js'
 import { StoreService } from './service.js'
 import { CachedUpstream } from './upstream/cached.js'
-import { UpstreamProbe, startupProblem } from './upstream/probe.js'
+import { UpstreamProbe, startupProblem, type UpstreamHealth } from './upstream/probe.js'
+import type { BudgetStats } from './upstream/budget.js'
+import type { CacheStats } from './upstream/cached.js'
+import type { CircuitState } from './upstream/circuit.js'
+import type { FleetStatus } from './upstream/fleet/redis.js'
+import type { StockPair } from './upstream/port.js'
+import type { DirectoryStatus } from './stores/directory.js'
 import { UpstreamClient, callBoundMs } from './upstream/client.js'
 import type { Fleet } from './upstream/fleet/connect.js'
 import type { FleetRedis } from './upstream/fleet/redis.js'
@@ -27,6 +33,22 @@ export interface RuntimeOptions {
 /** How long one deep upstream check answers for: a monitor polling every few seconds costs one probe per 30 s. */
 export const PROBE_CACHE_MS = 30_000
 
+/** What doctor reads (the cli door does not import src/upstream/). */
+export { KNOWN_PAIR, type UpstreamHealth } from './upstream/probe.js'
+export { describeDrift } from './upstream/shape.js'
+
+/** The runtime's own state as the doors report it (/readyz, stdio's warnings): read here, never from the client. */
+export interface HealthSnapshot {
+  circuit: { state: CircuitState; consecutiveFailures: number; opens: number; retryAfterSeconds: number }
+  budget: BudgetStats
+  cache: CacheStats
+  preauthTokensFetched: number
+  /** Only with REDIS_URL: the fleet's Redis. */
+  shared: FleetStatus | undefined
+  /** Only with the store directory on. */
+  directory: DirectoryStatus | undefined
+}
+
 export interface Runtime {
   config: Config
   service: StoreService
@@ -34,8 +56,14 @@ export interface Runtime {
   upstream: CachedUpstream
   /** The chain's store list in memory; undefined with STORE_DIRECTORY=off. */
   directory: StoreDirectory | undefined
-  /** The raw HTTP client (budget, circuit breaker, pre-auth session). */
+  /** The raw HTTP client (budget, circuit breaker, pre-auth session): the wiring's and tests'; doors read `health()`. */
   client: UpstreamClient
+  /** The runtime's state now, as held in this process. */
+  health(): HealthSnapshot
+  /** The same, the fleet's shared circuit read first (REDIS_URL). */
+  refreshHealth(): Promise<HealthSnapshot>
+  /** The deep upstream check with its own probe: nothing cached, the store and product given (doctor). */
+  checkUpstream(known: StockPair, keepRaw: boolean): Promise<UpstreamHealth>
   /** The upstream base URL in use (the simulator's address when simulated). */
   upstreamUrl: string
   simulated: boolean
@@ -104,6 +132,14 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
   }
   const service = new StoreService(upstream, config.scan, { stores: directory })
   const probe = new UpstreamProbe(client, PROBE_CACHE_MS, config.upstream.timeoutMs * 3)
+  const health = (): HealthSnapshot => ({
+    circuit: client.circuit.snapshot,
+    budget: client.budget.stats,
+    cache: upstream.stats,
+    preauthTokensFetched: client.preauth.tokensFetched,
+    shared: fleet?.redis.status,
+    directory: directory?.status,
+  })
   return {
     config,
     service,
@@ -114,6 +150,12 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     simulated: stopSimulator !== undefined,
     probe,
     startupProblem: (timeoutMs) => startupProblem(upstream, upstreamUrl, timeoutMs),
+    health,
+    async refreshHealth() {
+      await client.circuit.refresh()
+      return health()
+    },
+    checkUpstream: (known, keepRaw) => new UpstreamProbe(client, 0, config.upstream.timeoutMs * 3, known, keepRaw).check(),
     fleet: fleet?.redis,
     async close() {
       directory?.close()
@@ -130,3 +172,28 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
 export function isStartupFailure(error: unknown): error is Error {
   return error instanceof Error && error.name === 'FleetStartupError'
 }
+
+/**
+ * The configuration, or the door's way out: `fail` receives one line naming every bad variable
+ * ("Invalid configuration: PORT=…: expected …; HOST=…") and does not return. The servers print it and exit 2
+ * (exitWithConfigProblem); the CLI raises its usage failure.
+ */
+export function configOrExit(fail: (line: string) => never, env: Record<string, string | undefined> = process.env): Config {
+  try {
+    return loadConfig(env)
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      const [head, ...issues] = error.message.split('\n')
+      fail([head, issues.map((line) => line.trim()).join('; ')].filter((part) => part).join(' '))
+    }
+    throw error
+  }
+}
+
+/** The servers' way out of a bad configuration: the line on stderr after `prefix`, and exit code 2 (a usage error). */
+export const exitWithConfigProblem =
+  (prefix: string) =>
+  (line: string): never => {
+    process.stderr.write(`${prefix}: ${line}\n`)
+    process.exit(2)
+  }

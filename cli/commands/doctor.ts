@@ -1,8 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { InvalidArgumentError, type Command } from 'commander'
-import { KNOWN_PAIR, UpstreamProbe, type UpstreamHealth } from '../../src/upstream/probe.js'
-import { describeDrift } from '../../src/upstream/shape.js'
+import { KNOWN_PAIR, describeDrift, type UpstreamHealth } from '../../src/runtime.js'
 import { CliFailure, EXIT, printJson, withRuntime, type Io } from '../context.js'
 
 const code =
@@ -91,17 +90,7 @@ export function register(program: Command): void {
       await withRuntime(command, async (runtime, io) => {
         const { config } = runtime
         // Its own probe: nothing cached, and the store and product asked for.
-        const probe = new UpstreamProbe(
-          runtime.client,
-          0,
-          config.upstream.timeoutMs * 3,
-          {
-            storeCode: options.store,
-            productId: options.product,
-          },
-          options.record !== undefined,
-        )
-        const health = await probe.check()
+        const health = await runtime.checkUpstream({ storeCode: options.store, productId: options.product }, options.record !== undefined)
         const exitCode = doctorExitCode(health)
         const upstream = runtime.simulated
           ? `simulated${config.simulatorDrift ? ` (SIMULATOR_DRIFT=${config.simulatorDrift})` : ''}`

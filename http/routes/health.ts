@@ -99,18 +99,16 @@ export function registerHealthRoutes(
       if (openStreams.closing) {
         throw new ServiceError('shutting_down', { hint: 'Route traffic to another instance.' })
       }
-      await runtime.client.circuit.refresh()
-      const circuit = runtime.client.circuit.snapshot
-      const shared = runtime.fleet?.status
+      const { circuit, budget, cache, preauthTokensFetched, shared, directory } = await runtime.refreshHealth()
       return {
         status: circuit.state === 'closed' && shared?.connected !== false ? 'ready' : 'degraded',
         upstream: { url: runtime.simulated ? 'simulated' : runtime.upstreamUrl, simulated: runtime.simulated },
         circuit,
-        budget: runtime.client.budget.stats,
-        cache: runtime.upstream.stats,
-        preauthTokensFetched: runtime.client.preauth.tokensFetched,
+        budget,
+        cache,
+        preauthTokensFetched,
         ...(shared ? { shared } : {}),
-        ...(runtime.directory ? { directory: runtime.directory.status } : {}),
+        ...(directory ? { directory } : {}),
         activeScans: runtime.service.activeScans,
         openStreams: openStreams.count,
       }

@@ -140,6 +140,24 @@ const cases: Array<{ file: string; code: string; fails: boolean; why: string }> 
     fails: false,
     why: 'http/ uses the domain service',
   },
+  {
+    file: 'cli/commands/violation.ts',
+    code: "import { UpstreamProbe } from '../../src/upstream/probe.js'\nexport const p = UpstreamProbe\n",
+    fails: true,
+    why: 'cli/ reaches into src/upstream/',
+  },
+  {
+    file: 'cli/violation.ts',
+    code: "import { buildApp } from '../http/app.js'\nexport const b = buildApp\n",
+    fails: true,
+    why: 'cli/ imports another door',
+  },
+  {
+    file: 'cli/commands/fine.ts',
+    code: "import { KNOWN_PAIR, type Runtime } from '../../src/runtime.js'\nexport const k: Runtime | typeof KNOWN_PAIR = KNOWN_PAIR\n",
+    fails: false,
+    why: 'cli/ uses the runtime and the service',
+  },
 ]
 
 for (const { file, code, fails, why } of cases) {

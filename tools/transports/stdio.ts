@@ -2,9 +2,9 @@ import { PassThrough } from 'node:stream'
 import { StringDecoder } from 'node:string_decoder'
 import { StdioServerTransport, serveStdio } from '@modelcontextprotocol/server/stdio'
 import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/server'
-import { ConfigError, loadConfig, type Config } from '../../src/config.js'
+import type { Config } from '../../src/config.js'
 import { errorDocumentationUrl, isUnreachable, isUpstreamFailure, type ServiceError } from '../../src/errors.js'
-import { createRuntime, isStartupFailure } from '../../src/runtime.js'
+import { configOrExit, createRuntime, exitWithConfigProblem, isStartupFailure } from '../../src/runtime.js'
 import { speak } from '../../src/vocabulary.js'
 import { invalidParamsAnswer, unreadableLineAnswer } from '../protocol.js'
 import { createMcpServer } from '../server.js'
@@ -120,16 +120,7 @@ export async function main(): Promise<void> {
   console.info = console.error
   console.debug = console.error
 
-  let config: Config
-  try {
-    config = loadConfig()
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      log(error.message)
-      process.exit(2)
-    }
-    throw error
-  }
+  const config = configOrExit(exitWithConfigProblem('store-finder mcp'))
 
   let runtime: Awaited<ReturnType<typeof createRuntime>>
   try {
@@ -141,15 +132,14 @@ export async function main(): Promise<void> {
     }
     throw error
   }
-  const circuit = runtime.client.circuit
-  let opens = circuit.snapshot.opens
+  let opens = runtime.health().circuit.opens
   const onFailure = (tool: string, error: ServiceError) => {
     if (!isUpstreamFailure(error) || !enabled(config, 'warn')) return
     const body = error.toBody(STDIO_VOCABULARY)
     log(
       `warn: ${tool} failed: ${error.code}: ${body.message}${error.detail ? ` (${error.detail})` : ''}${isUnreachable(error) ? ` ${body.hint}` : ''}`,
     )
-    const now = circuit.snapshot
+    const now = runtime.health().circuit
     if (now.opens > opens) {
       log(`warn: circuit breaker open after repeated upstream failures; failing fast for ${now.retryAfterSeconds} s`)
     }
