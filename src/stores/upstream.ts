@@ -35,10 +35,11 @@ export class DirectoryUpstream implements Upstream {
     if (!this.directory.ready) return this.inner.findStore(code, signal)
     const known = this.directory.byCode(code)
     if (known) return { ...known, distanceKm: null }
-    // Not in the list: perhaps a store that opened since the crawl. The upstream answers this one, and
-    // the list is crawled again in the background.
-    this.directory.noteUnknownCode()
-    return this.inner.findStore(code, signal)
+    // Not in the list: perhaps a store that opened since the crawl. The upstream answers this one; when it
+    // knows the store, the directory learns it and crawls again in the background.
+    const found = await this.inner.findStore(code, signal)
+    if (found) this.directory.noteUnknownStore(found)
+    return found
   }
 
   searchCatalogue(query: CatalogueQuery, signal?: AbortSignal): Promise<CatalogueRows> {

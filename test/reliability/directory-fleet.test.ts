@@ -12,6 +12,7 @@ t.test('three instances on one Redis crawl the store list once', async (t) => {
   const fleet = await startFleet(t, sim, 3, { REDIS_URL: redis.url, STORE_DIRECTORY: 'on' })
   await Promise.all(fleet.instances.map(({ runtime }) => runtime.directory!.start()))
   const statuses = fleet.instances.map(({ runtime }) => runtime.directory!.status)
+  t.comment(JSON.stringify(statuses))
   t.ok(
     statuses.every((s) => s.state === 'ready' && s.size === statuses[0]!.size),
     'every instance holds the list',
