@@ -27,10 +27,21 @@ const KIND: CopyKind<Row, { total: number }> = { format: 'toy', version: 3, row:
 const NOW = 1_800_000_000_000
 
 t.test('a copy reads back only in its own format, version and shape, and not from the future', async (t) => {
-  const text = writeCopy(KIND, { savedAt: NOW - 5_000, meta: { total: 2 }, rows: [{ id: 'a', x: 1 }, { id: 'b', x: 2 }] })
+  const text = writeCopy(KIND, {
+    savedAt: NOW - 5_000,
+    meta: { total: 2 },
+    rows: [
+      { id: 'a', x: 1 },
+      { id: 'b', x: 2 },
+    ],
+  })
   const good = readCopy(KIND, text, NOW)
   t.ok(good.ok)
-  if (good.ok) t.same(good.copy.rows, [{ id: 'a', x: 1 }, { id: 'b', x: 2 }])
+  if (good.ok)
+    t.same(good.copy.rows, [
+      { id: 'a', x: 1 },
+      { id: 'b', x: 2 },
+    ])
   const refused = (text: string, now = NOW) => {
     const reading = readCopy(KIND, text, now)
     return reading.ok ? 'taken' : reading.reason
