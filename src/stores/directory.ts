@@ -409,8 +409,9 @@ export class StoreDirectory {
   /** A problem sentence that says what is being served meanwhile. */
   #kept(reason: string): string {
     if (!this.ready) return `no store list held (${reason}); store searches go to the upstream`
-    const hours = Math.round(this.#age() / 360_000) / 10
-    return `kept the held list of ${this.#entries.length} stores, ${hours} h old (${reason})`
+    const minutes = Math.round(this.#age() / 60_000)
+    const age = minutes < 120 ? `${minutes} min` : `${Math.round(minutes / 60)} h`
+    return `kept the held list of ${this.#entries.length} stores, ${age} old (${reason})`
   }
 
   /**
