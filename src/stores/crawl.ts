@@ -1,8 +1,16 @@
 import { judgeList, refusedRows, screenRows } from '../kept/plausible.js'
 import { UpstreamError } from '../upstream/errors.js'
 import type { StoreLister, UpstreamStore } from '../upstream/port.js'
-import type { DirectorySnapshot } from './directory.js'
 import { STORE_ROW_CHECK } from './row.js'
+
+/** The chain's store list as the directory holds it (and as tests inspect it). */
+export interface DirectorySnapshot {
+  /** When the crawl that produced it finished (ms since the epoch). */
+  builtAt: number
+  /** The upstream's own count at that crawl. */
+  total: number
+  stores: UpstreamStore[]
+}
 
 export interface CrawlOutcome {
   at: string

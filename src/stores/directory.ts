@@ -6,19 +6,10 @@ import { DEFAULT_BACKOFF, RefreshSchedule, type ScheduleOptions } from '../kept/
 import { UpstreamError } from '../upstream/errors.js'
 import type { StoreLister, UpstreamStore } from '../upstream/port.js'
 import { STORE_COPY, STORE_ROW_CHECK } from './row.js'
-import { crawlStores, type CrawlOutcome } from './crawl.js'
+import { crawlStores, type CrawlOutcome, type DirectorySnapshot } from './crawl.js'
 import { entryOf, romanOf, type DirectoryEntry } from './entry.js'
 import type KDBush from 'kdbush'
 import { searchDirectory, spatialIndex, type DirectoryAnswer, type DirectoryQuery } from './search.js'
-
-/** The chain's store list as the directory holds it (and as tests inspect it). */
-export interface DirectorySnapshot {
-  /** When the crawl that produced it finished (ms since the epoch). */
-  builtAt: number
-  /** The upstream's own count at that crawl. */
-  total: number
-  stores: UpstreamStore[]
-}
 
 /** A copy kept on disk for restarts and one-shot processes (src/stores/disk.ts), as checked text. */
 export interface DirectoryDisk {
@@ -61,7 +52,7 @@ export interface DirectoryOptions {
 
 export type DirectorySource = 'crawl' | 'disk' | 'fleet'
 
-export { RefusedListError, ShortCrawlError, type CrawlOutcome } from './crawl.js'
+export { RefusedListError, ShortCrawlError, type CrawlOutcome, type DirectorySnapshot } from './crawl.js'
 
 export interface DirectoryStatus {
   state: 'empty' | 'building' | 'ready'
