@@ -160,6 +160,10 @@ function unencodedTarget(raw: unknown): string | null {
 
 /** Statuses that refuse a body the client may still be sending. */
 const REFUSED_BODY = new Set([413, 415])
+/** Methods whose body no route reads: one still arriving is drained before the answer, like a refused one. */
+const BODILESS = new Set(['GET', 'HEAD'])
+/** Fastify's own default, for an app built without `bodyLimit`. */
+const DEFAULT_BODY_LIMIT = 1024 * 1024
 /** A refused body up to this size is read and discarded before the answer; a larger one closes the connection. */
 export const DRAIN_BOUND_BYTES = 8 * 1024 * 1024
 /** And for at most this long (a slow sender is then cut off, after the answer). */
@@ -249,6 +253,11 @@ export async function installHardening(app: FastifyInstance, options: { rateLimi
         }),
       )
     }
+    // A GET or HEAD carries no body Fastify reads, so its body limit is never checked: a large one was
+    // answered while still arriving, and the client read a reset. Refused here, drained, answered 413.
+    if (BODILESS.has(request.method) && Number(request.headers['content-length']) > (app.initialConfig.bodyLimit ?? DEFAULT_BODY_LIMIT)) {
+      return done(new ServiceError('payload_too_large', { hint: `A ${request.method} request takes no body; send none.` }))
+    }
     if (request.url.length > MAX_URL_LENGTH) {
       return done(
         new ServiceError('invalid_parameter', {
@@ -262,7 +271,7 @@ export async function installHardening(app: FastifyInstance, options: { rateLimi
   app.addHook('onSend', (request, reply, payload, done) => {
     reply.headers(commonHeaders(request, reply))
     // Only a refused body still arriving waits (drained so the client reads the answer); the rest is synchronous.
-    if (REFUSED_BODY.has(reply.statusCode) && !request.raw.complete) {
+    if ((REFUSED_BODY.has(reply.statusCode) || BODILESS.has(request.method)) && !request.raw.complete) {
       drainRefusedBody(request.raw, reply).then(() => done(null, payload), done)
       return
     }

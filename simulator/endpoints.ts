@@ -1,5 +1,6 @@
 // The upstream endpoints' answers from the simulated data set, with Jackson-like coercion of request fields.
 
+import type { ListingFault } from './faults.js'
 import { haversineKm, STORE_FLAG_KEYS } from './data.js'
 import type { SimProduct, SimStore, SimulatorData } from './data.js'
 import { envelope, isRecord, ok, springError } from './reply.js'
@@ -75,7 +76,7 @@ function storeRow(store: SimStore, km: number, totalCnt: number, currentPageCnt:
   }
 }
 
-export function selStr(data: SimulatorData, body: unknown, path: string): Reply {
+export function selStr(data: SimulatorData, body: unknown, path: string, listing?: ListingFault): Reply {
   if (!isRecord(body)) return springError(400, path)
   const lat = readNumber(body, 'curLttd')
   const lng = readNumber(body, 'curLitd')
@@ -93,9 +94,21 @@ export function selStr(data: SimulatorData, body: unknown, path: string): Reply 
     .filter((s) => !pickupOnly || s.pickup)
     .map((store) => ({ store, km: haversineKm(fromLat, fromLng, store.lat, store.lng) }))
     .sort((a, b) => a.km - b.km || (a.store.code < b.store.code ? -1 : 1))
+  // The listing faults touch only the whole list (an empty keyword), as a bad deploy of it would.
+  const fault = code === '' && keyword === '' ? listing : undefined
+  const listed = fault?.keep !== undefined ? matches.slice(0, fault.keep) : matches
+  const reported = fault?.reportShare !== undefined ? Math.floor(listed.length * fault.reportShare) : listed.length
   const offset = (pages.page - 1) * pages.size
-  const slice = matches.slice(offset, offset + pages.size)
-  return ok(envelope(slice.map((m, i) => storeRow(m.store, m.km, matches.length, slice.length, offset + i + 1))))
+  const slice = listed.slice(offset, offset + pages.size)
+  return ok(
+    envelope(
+      slice.map((m, i) => {
+        const row = storeRow(m.store, m.km, reported, slice.length, offset + i + 1)
+        const unplaced = fault?.unplacedEvery !== undefined && (offset + i + 1) % fault.unplacedEvery === 0
+        return unplaced ? { ...row, strLttd: 0, strLitd: 0 } : row
+      }),
+    ),
+  )
 }
 
 function productRow(p: SimProduct, totalCnt: number, currentPageCnt: number): Record<string, unknown> {

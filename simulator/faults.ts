@@ -31,6 +31,9 @@ export type SimFault =
   | { kind: 'undisclosed' }
   | { kind: 'emptyBody' }
   | { kind: 'missingUidHeader' }
+  | { kind: 'shortList'; stores?: number }
+  | { kind: 'underCount'; share?: number }
+  | { kind: 'noCoordinates'; every?: number }
 
 export type SimFaultKind = SimFault['kind']
 
@@ -56,6 +59,9 @@ export const SIM_FAULT_KINDS: readonly SimFaultKind[] = [
   'undisclosed',
   'emptyBody',
   'missingUidHeader',
+  'shortList',
+  'underCount',
+  'noCoordinates',
 ]
 
 export const isSimEndpoint = (value: unknown): value is SimEndpoint =>
@@ -100,9 +106,48 @@ export function parseFault(value: unknown): SimFault | string {
       if (variant !== 'renamedField' && variant !== 'wordForNumber') return 'shapeDrift.variant must be renamedField or wordForNumber'
       return { kind: 'shapeDrift', variant }
     }
+    case 'shortList': {
+      const stores = value['stores']
+      if (stores === undefined) return { kind: 'shortList' }
+      if (!Number.isInteger(stores) || (stores as number) < 0) return 'shortList.stores must be a non-negative integer'
+      return { kind: 'shortList', stores: stores as number }
+    }
+    case 'underCount': {
+      const share = value['share']
+      if (share === undefined) return { kind: 'underCount' }
+      if (typeof share !== 'number' || !(share >= 0 && share < 1)) return 'underCount.share must be a number from 0 to below 1'
+      return { kind: 'underCount', share }
+    }
+    case 'noCoordinates': {
+      const every = value['every']
+      if (every === undefined) return { kind: 'noCoordinates' }
+      if (!Number.isInteger(every) || (every as number) < 1) return 'noCoordinates.every must be a positive integer'
+      return { kind: 'noCoordinates', every: every as number }
+    }
     default:
       return { kind } as SimFault
   }
+}
+
+/**
+ * How the chain's whole store list (selStr with an empty keyword, upstream-protocol.md §4.1) is served
+ * under the listing faults: a bad deploy listing only a handful of stores (shortList), a totalCnt that
+ * under-reports the pages there are (underCount), rows whose coordinates come as 0 (noCoordinates).
+ */
+export interface ListingFault {
+  /** Only the first N stores are listed, and totalCnt says N. */
+  keep?: number
+  /** totalCnt is this share of the real count; every page is still served. */
+  reportShare?: number
+  /** Every Nth row of the list has strLttd and strLitd 0. */
+  unplacedEvery?: number
+}
+
+export function listingFault(fault: SimFault | null): ListingFault | undefined {
+  if (fault?.kind === 'shortList') return { keep: fault.stores ?? 12 }
+  if (fault?.kind === 'underCount') return { reportShare: fault.share ?? 0.5 }
+  if (fault?.kind === 'noCoordinates') return { unplacedEvery: fault.every ?? 5 }
+  return undefined
 }
 
 interface ActiveRule {

@@ -5,7 +5,8 @@ import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:
 import type { SimulatorData } from './data.js'
 import { pdThumbSelSimple, selIntPdStDispInfo, selStr, selStrPkupStck } from './endpoints.js'
 import { applyDrift, type SimDrift } from './drift.js'
-import { edgeErrorPage, storefrontPage, whitelabelPage } from './faults.js'
+import { edgeErrorPage, listingFault, storefrontPage, whitelabelPage } from './faults.js'
+import type { ListingFault } from './faults.js'
 import type { FaultController, SimEndpoint, SimFault } from './faults.js'
 import type { PreAuthority } from './preauth.js'
 import { isRecord, parseJson, readBody, send, serialised, springError, springTimestamp, UNAUTHORIZED_BODY } from './reply.js'
@@ -238,7 +239,7 @@ function replyTo(
 ): Reply {
   const replaced = fault === null ? null : replacingReply(route.endpoint, fault, path)
   if (replaced !== null) return replaced
-  let reply = answer(ctx, route.endpoint, headers, parsed, path, record)
+  let reply = answer(ctx, route.endpoint, headers, parsed, path, record, listingFault(fault))
   if (fault !== null) reply = shapeReply(route.endpoint, fault, reply)
   return serialised(applyDrift(ctx.drift, route.endpoint, reply))
 }
@@ -261,6 +262,7 @@ function answer(
   parsed: { ok: true; value: unknown } | { ok: false } | null,
   path: string,
   record: SimRequestRecord,
+  listing?: ListingFault,
 ): Reply {
   switch (endpoint) {
     case 'authRequest': {
@@ -284,6 +286,6 @@ function answer(
     case 'selStr':
     case 'pdThumbSelSimple':
       if (parsed === null || !parsed.ok) return springError(400, path)
-      return endpoint === 'selStr' ? selStr(ctx.data, parsed.value, path) : pdThumbSelSimple(ctx.data, parsed.value, path)
+      return endpoint === 'selStr' ? selStr(ctx.data, parsed.value, path, listing) : pdThumbSelSimple(ctx.data, parsed.value, path)
   }
 }

@@ -18,6 +18,11 @@ import { DiskDirectory, defaultCacheDir } from './stores/disk.js'
 export const DIRECTORY_PAGE_SIZE = 100
 /** The shortest gap between two crawls asked for by unknown store codes. */
 export const DIRECTORY_MIN_REFRESH_GAP_MS = 10 * 60_000
+/**
+ * The fleet's crawl claim lives this long unrenewed: its holder renews it every third of it while it
+ * crawls and gives it back when it stops, so a dead holder is replaced within 15 s (docs/operations.md).
+ */
+export const DIRECTORY_CLAIM_MS = 15_000
 
 export interface RuntimeOptions {
   fetch?: typeof fetch
@@ -113,20 +118,21 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
   let directory: StoreDirectory | undefined
   if (config.directory.enabled) {
     const { cacheDir } = config.directory
+    const tell = (message: string) => process.emitWarning(message, 'StoreDirectoryWarning')
     directory = new StoreDirectory({
       lister: client,
       pageSize: DIRECTORY_PAGE_SIZE,
       refreshMs: config.directory.refreshMs,
       minRefreshGapMs: DIRECTORY_MIN_REFRESH_GAP_MS,
-      claimMs: callBoundMs(config.upstream) * 4,
+      claimMs: DIRECTORY_CLAIM_MS,
       disk:
         cacheDir === null
           ? undefined
-          : new DiskDirectory(cacheDir ?? defaultCacheDir(), stopSimulator ? SIMULATED : config.upstream.baseUrl),
+          : new DiskDirectory(cacheDir ?? defaultCacheDir(), stopSimulator ? SIMULATED : config.upstream.baseUrl, tell),
       shared: fleet?.directory,
       lazy: options.awaitDirectory === true,
       forceRefresh: options.refreshDirectory === true,
-      onProblem: (message) => process.emitWarning(message, 'StoreDirectoryWarning'),
+      onProblem: tell,
     })
     if (!options.awaitDirectory) void directory.start()
   }
@@ -158,7 +164,8 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     checkUpstream: (known, keepRaw) => new UpstreamProbe(client, 0, config.upstream.timeoutMs * 3, known, keepRaw).check(),
     fleet: fleet?.redis,
     async close() {
-      directory?.close()
+      // Before Redis closes: a crawl claim this instance holds goes back to the fleet at once.
+      await directory?.close()
       await fleet?.redis.close()
       await stopSimulator?.()
     },

@@ -34,7 +34,8 @@ export function printStorePage(io: Io, found: StoreSearchResult, page: number, t
   if (io.json) return printJson(io, result)
   if (found.stores.length === 0) return io.out(found.hint ? `No store matches. ${found.hint}` : 'No store matches.')
   io.out(table)
-  if (found.ignored?.length && found.hint) io.out(`\nNote: ${found.hint}`)
+  // On a page with stores the hint is a note: words left out, or the age of a stale store list.
+  if (found.hint) io.out(`\nNote: ${found.hint}`)
   if (result.hasMore) io.out(`\nMore may exist: ${sameWithPage(command, result.nextPage)}`)
   if (found.via?.source === 'directory') process.stderr.write(`${directoryNote(found.via)}\n`)
 }

@@ -44,6 +44,16 @@ export function answerFromIndex(index: StoreIndex, input: StoreSearchInput, now:
       )
     }
   }
+  if (status.stale) hints.push(staleNote(status.ageSeconds ?? 0))
   if (hints.length > 0) result.hint = hints.join(' ')
   return result
+}
+
+/**
+ * Said on every answer from a list older than the refresh age: no fresh list could be had (the reason is
+ * in /readyz), and a stale answer that says its age beats none.
+ */
+export function staleNote(ageSeconds: number): string {
+  const age = ageSeconds < 2 * 86_400 ? `${Math.round(ageSeconds / 3_600)} hours` : `${Math.round(ageSeconds / 86_400)} days`
+  return `These stores come from a list ${age} old: the chain's store list could not be read again since, so a store opened or closed meanwhile may be missing or shown.`
 }

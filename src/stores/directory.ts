@@ -1,45 +1,44 @@
 import { randomUUID } from 'node:crypto'
+import { FleetClaim, type ClaimStore } from '../kept/claim.js'
+import { readCopy, writeCopy } from '../kept/copy.js'
+import { judgeList, screenRows } from '../kept/plausible.js'
+import { DEFAULT_BACKOFF, RefreshSchedule, type ScheduleOptions } from '../kept/schedule.js'
 import { UpstreamError } from '../upstream/errors.js'
 import type { StoreLister, UpstreamStore } from '../upstream/port.js'
+import { STORE_COPY, STORE_ROW_CHECK } from './row.js'
+import { crawlStores, type CrawlOutcome, type DirectorySnapshot } from './crawl.js'
 import { entryOf, romanOf, type DirectoryEntry } from './entry.js'
 import type KDBush from 'kdbush'
 import { searchDirectory, spatialIndex, type DirectoryAnswer, type DirectoryQuery } from './search.js'
 
-/** The chain's store list as kept on disk and in the fleet's Redis. */
-export interface DirectorySnapshot {
-  /** When the crawl that produced it finished (ms since the epoch). */
-  builtAt: number
-  /** The upstream's own count at that crawl. */
-  total: number
-  stores: UpstreamStore[]
-}
-
-/** A copy kept on disk for one-shot processes (src/stores/disk.ts). */
+/** A copy kept on disk for restarts and one-shot processes (src/stores/disk.ts), as checked text. */
 export interface DirectoryDisk {
-  load(): Promise<DirectorySnapshot | undefined>
-  save(snapshot: DirectorySnapshot): Promise<void>
+  read(): Promise<string | undefined>
+  write(text: string): Promise<boolean>
+  /** Why the last write failed, or null. */
+  readonly writeProblem: string | null
 }
 
 /** The fleet's copy in Redis (src/upstream/fleet/directory.ts); `undefined` answers mean Redis cannot be used now. */
 export interface DirectoryShared {
-  get(): Promise<DirectorySnapshot | undefined | null>
-  set(snapshot: DirectorySnapshot, ttlMs: number): Promise<void>
-  /** Claims the next crawl for `ms`: true when this instance got it. */
-  claim(owner: string, ms: number): Promise<boolean | undefined>
-  release(owner: string): Promise<void>
-  claimed(): Promise<boolean | undefined>
+  read(): Promise<string | null | undefined>
+  write(text: string, ttlMs: number): Promise<boolean>
+  /** One crawl at a time per fleet. */
+  claim: ClaimStore
 }
 
 export interface DirectoryOptions {
   lister: StoreLister
   /** Rows per crawl page; 100 is a size real clients send (upstream-protocol.md §4.1). */
   pageSize: number
-  /** Age after which the list is crawled again. */
+  /** Age after which the list is crawled again, and after which it is said to be stale. */
   refreshMs: number
   /** The shortest gap between two crawls asked for by an unknown store code. */
   minRefreshGapMs: number
-  /** How long a fleet claim on the crawl lasts, and so the longest another instance waits on it. */
+  /** A fleet claim's lifetime: renewed while its holder crawls, so a dead holder is replaced within it. */
   claimMs: number
+  /** Backoff after failed refreshes and the hourly cap (src/kept/schedule.ts); DEFAULT_BACKOFF otherwise. */
+  backoff?: Partial<Omit<ScheduleOptions, 'everyMs'>>
   disk?: DirectoryDisk | undefined
   shared?: DirectoryShared | undefined
   /** One-shot processes: nothing is loaded until the first search asks (`whenUsable`), which then waits for it. */
@@ -47,68 +46,87 @@ export interface DirectoryOptions {
   /** Crawl at start whatever the disk copy's age (the CLI's `--refresh`). */
   forceRefresh?: boolean
   now?: () => number
-  /** Where a failed background crawl is told (logs). */
+  /** Where a failed crawl, a refused list or copy, and a failed disk write are told (logs), once each. */
   onProblem?: (message: string) => void
 }
 
 export type DirectorySource = 'crawl' | 'disk' | 'fleet'
 
-export interface CrawlOutcome {
-  at: string
-  outcome: 'ok' | 'short' | 'failed'
-  calls: number
-  durationMs: number
-  stores: number
-  /** The upstream's own count, when it said. */
-  total: number | null
-  detail?: string
-}
+export { RefusedListError, ShortCrawlError, type CrawlOutcome, type DirectorySnapshot } from './crawl.js'
 
 export interface DirectoryStatus {
   state: 'empty' | 'building' | 'ready'
   size: number
   builtAt: string | null
   ageSeconds: number | null
+  /** Older than the refresh age: still answering, and saying its age. */
+  stale: boolean
   source: DirectorySource | null
   lastCrawl: CrawlOutcome | null
   crawls: number
+  /** Crawls started in the last hour (at most the hourly cap). */
+  crawlsLastHour: number
+  /** Refreshes failed in a row; the next one waits for the backoff. */
+  failures: number
+  /** When the next refresh is due (ISO time), while the directory runs. */
+  nextRefreshAt: string | null
+  /** Why the held list was kept, or why no list is held: the last refusal or failure, until a refresh succeeds. */
+  problem: string | null
+  /** Copies (disk, fleet) refused when read, and why: ignored and rebuilt. */
+  refusedCopies: string[]
+  /** Why the disk copy cannot be written, while it cannot. */
+  diskProblem: string | null
 }
 
-/** A crawl that came back with fewer distinct stores than the upstream says it has: never trusted. */
-export class ShortCrawlError extends Error {
-  override readonly name = 'ShortCrawlError'
-}
-
+/** The fleet's copy in Redis outlives any outage a stale answer should bridge; a fresh copy replaces it. */
+const SHARED_TTL_MS = 30 * 24 * 3_600_000
 const FLEET_POLL_MS = 100
 /** Stores indexed between two turns of the event loop. */
 const ADOPT_SLICE = 100
 
+interface RefreshRequest {
+  /** A fleet copy built at or after this time satisfies it (ms since the epoch). */
+  newerThan: number
+  /** Skips the backoff and the hourly cap (a person's `--refresh`, a one-shot process with nothing held). */
+  force?: boolean
+}
+
 /**
  * The whole chain's store list, held in memory and searched here rather than by the upstream's substring
- * match. Built by a crawl of the upstream's store search (checked against its own total), or adopted from
- * the disk copy or the fleet's copy; refreshed once a day and when a store code it does not hold is asked for.
- * Until it is built, callers use the upstream as before (degraded, never failed).
+ * match. Built by a crawl of the upstream's store search, or adopted from the disk copy or the fleet's
+ * copy; refreshed once a day and when a store code it does not hold is asked for. A new list replaces the
+ * held one only when plausible (src/kept/plausible.ts); a failed refresh backs off (src/kept/schedule.ts);
+ * copies are checked when read (src/stores/row.ts); a stale list keeps answering and says its age.
+ * Until a list is held, callers use the upstream as before (degraded, never failed).
  */
 export class StoreDirectory {
   readonly #options: DirectoryOptions
   readonly #now: () => number
-  readonly #owner = randomUUID()
+  readonly #schedule: RefreshSchedule
+  readonly #claim: FleetClaim | undefined
   #entries: DirectoryEntry[] = []
   #byCode = new Map<string, DirectoryEntry>()
   #spatial: KDBush | undefined
   #builtAt: number | null = null
+  #total: number | null = null
   #source: DirectorySource | null = null
   #lastCrawl: CrawlOutcome | null = null
   #crawls = 0
+  #problem: string | null = null
+  #refusedCopies = new Map<'disk' | 'fleet', string>()
   #refreshing: Promise<void> | undefined
   #started: Promise<void> | undefined
   #lastForcedAt = 0
   #timer: NodeJS.Timeout | undefined
+  #nextAt: number | null = null
+  #crawlAbort = new AbortController()
   #closed = false
 
   constructor(options: DirectoryOptions) {
     this.#options = options
     this.#now = options.now ?? Date.now
+    this.#schedule = new RefreshSchedule({ everyMs: options.refreshMs, ...DEFAULT_BACKOFF, ...options.backoff }, this.#now)
+    this.#claim = options.shared ? new FleetClaim(options.shared.claim, randomUUID(), options.claimMs) : undefined
   }
 
   get ready(): boolean {
@@ -119,48 +137,61 @@ export class StoreDirectory {
     return this.#entries.length
   }
 
+  /** Older than the refresh age: answers still come from it, and say so. */
+  get stale(): boolean {
+    return this.ready && this.#age() >= this.#options.refreshMs
+  }
+
   get status(): DirectoryStatus {
     return {
       state: this.ready ? 'ready' : this.#refreshing ? 'building' : 'empty',
       size: this.#entries.length,
       builtAt: this.#builtAt === null ? null : new Date(this.#builtAt).toISOString(),
       ageSeconds: this.#builtAt === null ? null : Math.max(0, Math.round((this.#now() - this.#builtAt) / 1000)),
+      stale: this.stale,
       source: this.#source,
       lastCrawl: this.#lastCrawl,
       crawls: this.#crawls,
+      crawlsLastHour: this.#schedule.startsInLastHour,
+      failures: this.#schedule.failures,
+      nextRefreshAt: this.#nextAt === null ? null : new Date(this.#nextAt).toISOString(),
+      problem: this.#problem,
+      refusedCopies: [...this.#refusedCopies].map(([where, why]) => `${where}: ${why}`),
+      diskProblem: this.#options.disk?.writeProblem ?? null,
     }
   }
 
   /**
-   * Loads the list once (disk copy, fleet copy or a crawl) and keeps it fresh from then on. Resolves when
-   * the first load is over, built or not; it never rejects.
+   * Loads the list once (disk copy, fleet copy or a crawl) and keeps it fresh from then on. A disk copy
+   * of any age is taken (a stale list answers, saying its age, until a fresh one replaces it). Resolves
+   * when the first load is over, built or not; it never rejects.
    */
   start(): Promise<void> {
     this.#started ??= (async () => {
-      const disk = this.#options.forceRefresh ? undefined : await this.#options.disk?.load().catch(() => undefined)
-      if (disk && this.#fresh(disk, this.#options.refreshMs)) await this.#adopt(disk, 'disk')
-      if (!this.ready || this.#age() >= this.#options.refreshMs) {
-        await this.refresh(this.#options.forceRefresh ? 0 : this.#options.refreshMs)
+      if (!this.#options.forceRefresh) {
+        const copy = await this.#readCopy('disk', await this.#options.disk?.read())
+        if (copy) await this.#adopt(copy, 'disk')
       }
-      this.#schedule()
-    })()
+      if (!this.ready || this.#age() >= this.#options.refreshMs) {
+        // With nothing held, a one-shot process may crawl whatever the backoff: it has no earlier failure to respect.
+        await this.#refreshNow({ newerThan: this.#now() - this.#options.refreshMs, force: this.#options.forceRefresh === true })
+      }
+      this.#plan()
+    })().catch((error: unknown) => {
+      // Nothing here should throw; if it does, the directory stays as it is and the upstream answers.
+      this.#options.onProblem?.(`store directory: start failed: ${error instanceof Error ? error.message : String(error)}`)
+    })
     return this.#started
   }
 
   /**
    * Makes sure the list is as fresh as `maxAgeMs`: takes a younger fleet copy if there is one, otherwise
-   * crawls (one instance of the fleet at a time). Concurrent calls share one refresh; failures are kept in
-   * `lastCrawl` and leave the current list in place.
+   * crawls (one instance of the fleet at a time), within the backoff and the hourly cap unless `force`.
+   * Concurrent calls share one refresh; failures are kept in `lastCrawl` and `problem` and leave the
+   * held list in place.
    */
-  refresh(maxAgeMs = 0): Promise<void> {
-    this.#refreshing ??= this.#refresh(maxAgeMs)
-      .catch((error: unknown) => {
-        this.#options.onProblem?.(`store directory: ${error instanceof Error ? error.message : String(error)}`)
-      })
-      .finally(() => {
-        this.#refreshing = undefined
-      })
-    return this.#refreshing
+  refresh(maxAgeMs = 0, options: { force?: boolean } = {}): Promise<void> {
+    return this.#refreshNow({ newerThan: this.#now() - maxAgeMs, force: options.force === true })
   }
 
   /**
@@ -172,14 +203,21 @@ export class StoreDirectory {
     return this.ready
   }
 
-  /** A store code the list does not hold: maybe a new store. Refreshes in the background, at most once per gap. */
-  noteUnknownCode(): void {
-    if (this.#closed || this.#refreshing) return
+  /**
+   * A store the list does not hold, found by the upstream's code look-up: a store opened since the crawl.
+   * It is learnt at once (so searching its town finds it, here and, through the disk copy, in the next
+   * one-shot process) and the list is crawled again in the background, at most once per gap and within
+   * the backoff and the hourly cap.
+   */
+  noteUnknownStore(store: UpstreamStore): void {
+    if (this.#closed || !this.ready || this.#byCode.has(store.code)) return
+    if (STORE_ROW_CHECK.located?.(store) === false) return
+    this.#learn(store)
+    if (this.#options.lazy) return // a one-shot process exits before a crawl would end; its disk copy has the store
     const now = this.#now()
-    if (now - this.#lastForcedAt < this.#options.minRefreshGapMs) return
-    if (this.#builtAt !== null && now - this.#builtAt < this.#options.minRefreshGapMs) return
+    if (this.#refreshing || now - this.#lastForcedAt < this.#options.minRefreshGapMs) return
     this.#lastForcedAt = now
-    void this.refresh(this.#options.minRefreshGapMs)
+    void this.#refreshNow({ newerThan: now })
   }
 
   byCode(code: string): UpstreamStore | undefined {
@@ -190,23 +228,49 @@ export class StoreDirectory {
     return searchDirectory(this.#entries, query, this.#spatial)
   }
 
-  /** The list as it is now, for the disk and fleet copies and for tests. */
+  /** The list as it is now, for tests. */
   snapshot(): DirectorySnapshot | undefined {
     if (!this.ready || this.#builtAt === null) return undefined
-    return { builtAt: this.#builtAt, total: this.#entries.length, stores: this.#entries.map((e) => e.store) }
+    return { builtAt: this.#builtAt, total: this.#total ?? this.#entries.length, stores: this.#entries.map((e) => e.store) }
   }
 
-  close(): void {
+  /** Stops refreshing; a crawl under way is abandoned and a fleet claim this instance holds is given back. */
+  async close(): Promise<void> {
     this.#closed = true
     clearTimeout(this.#timer)
+    this.#nextAt = null
+    this.#crawlAbort.abort(new Error('the store directory is closing'))
+    await this.#claim?.stop()
   }
 
   #age(): number {
     return this.#builtAt === null ? Infinity : this.#now() - this.#builtAt
   }
 
-  #fresh(snapshot: DirectorySnapshot, maxAgeMs: number): boolean {
-    return snapshot.stores.length > 0 && this.#now() - snapshot.builtAt < maxAgeMs
+  /** A copy's text checked against STORE_COPY; a refused one is said once per reason and ignored. */
+  async #readCopy(where: 'disk' | 'fleet', text: string | null | undefined): Promise<DirectorySnapshot | undefined> {
+    if (text === undefined || text === null) return undefined
+    const reading = readCopy(STORE_COPY, text, this.#now())
+    if (!reading.ok) {
+      if (this.#refusedCopies.get(where) !== reading.reason) {
+        this.#options.onProblem?.(`store directory: ignored the ${where} copy: ${reading.reason}; it is rebuilt by the next crawl`)
+      }
+      this.#refusedCopies.set(where, reading.reason)
+      return undefined
+    }
+    this.#refusedCopies.delete(where)
+    const screened = screenRows(reading.copy.rows, STORE_ROW_CHECK)
+    const judged = judgeList(screened.rows.length, this.ready ? this.#entries.length : null, null)
+    if (!judged.ok) {
+      this.#refusedCopies.set(where, judged.reason)
+      this.#options.onProblem?.(`store directory: ignored the ${where} copy: ${judged.reason}`)
+      return undefined
+    }
+    return { builtAt: reading.copy.savedAt, total: reading.copy.meta.total, stores: screened.rows }
+  }
+
+  #encode(snapshot: DirectorySnapshot): string {
+    return writeCopy(STORE_COPY, { savedAt: snapshot.builtAt, meta: { total: snapshot.total }, rows: snapshot.stores })
   }
 
   /**
@@ -223,9 +287,19 @@ export class StoreDirectory {
     this.#byCode = new Map(entries.map((e) => [e.store.code, e]))
     this.#spatial = spatialIndex(entries)
     this.#builtAt = snapshot.builtAt
+    this.#total = snapshot.total
     this.#source = source
     // A server romanises in the background, so the first romanised keyword does not wait for it.
     if (!this.#options.lazy) void this.#romanise(entries)
+  }
+
+  #learn(store: UpstreamStore): void {
+    const entry = entryOf({ ...store, distanceKm: null })
+    this.#entries = [...this.#entries, entry]
+    this.#byCode.set(store.code, entry)
+    this.#spatial = spatialIndex(this.#entries)
+    const snapshot = this.snapshot()
+    if (snapshot) void this.#options.disk?.write(this.#encode(snapshot))
   }
 
   async #romanise(entries: DirectoryEntry[]): Promise<void> {
@@ -235,106 +309,132 @@ export class StoreDirectory {
     }
   }
 
-  #schedule(): void {
-    if (this.#closed) return
+  /** Sets the timer for the next refresh: the list's age reaching refreshMs, or the end of a backoff. */
+  #plan(): void {
+    if (this.#closed || this.#options.lazy) return
     clearTimeout(this.#timer)
-    const due = this.ready ? Math.max(1_000, this.#options.refreshMs - this.#age()) : Math.min(this.#options.refreshMs, 60_000)
+    const due = Math.max(1_000, this.#schedule.dueInMs(this.ready ? this.#age() : null))
+    this.#nextAt = this.#now() + due
     this.#timer = setTimeout(() => {
-      void this.refresh(this.#options.refreshMs / 2).finally(() => this.#schedule())
+      void this.#refreshNow({ newerThan: this.#now() - this.#options.refreshMs / 2 }).finally(() => this.#plan())
     }, due)
     this.#timer.unref()
   }
 
-  async #refresh(maxAgeMs: number): Promise<void> {
+  #refreshNow(request: RefreshRequest): Promise<void> {
+    this.#refreshing ??= this.#refresh(request)
+      .catch((error: unknown) => this.#options.onProblem?.(`store directory: ${error instanceof Error ? error.message : String(error)}`))
+      .finally(() => (this.#refreshing = undefined))
+    return this.#refreshing
+  }
+
+  async #refresh(request: RefreshRequest): Promise<void> {
+    if (this.#closed) return
     const shared = this.#options.shared
-    if (!shared) {
+    if (shared && (await this.#takeFleetCopy(shared, request))) return
+    const permission = this.#schedule.allows()
+    if (!permission.ok && !request.force) {
+      this.#problem = this.#kept(`${permission.reason}; next crawl at ${new Date(permission.untilMs).toISOString()}`)
+      return
+    }
+    const claim = this.#claim
+    if (!claim || !shared) {
       await this.#crawlAndKeep()
       return
     }
-    for (let round = 0; round < 2 && !this.#closed; round++) {
-      const copy = await shared.get()
-      if (copy && (this.#builtAt === null || copy.builtAt > this.#builtAt) && this.#fresh(copy, Math.max(maxAgeMs, 1))) {
-        await this.#adopt(copy, 'fleet')
-        await this.#options.disk?.save(copy).catch(() => {})
-        return
-      }
-      const claim = await shared.claim(this.#owner, this.#options.claimMs)
-      if (claim === false) {
-        // Another instance is crawling: wait for its copy instead of asking the upstream too.
-        const deadline = this.#now() + this.#options.claimMs
-        while (this.#now() < deadline && !this.#closed) {
-          await new Promise((resolve) => setTimeout(resolve, FLEET_POLL_MS))
-          if ((await shared.claimed()) === false) break
-        }
-        continue
-      }
-      try {
-        const snapshot = await this.#crawlAndKeep()
-        if (snapshot) await shared.set(snapshot, this.#options.refreshMs * 2)
-      } finally {
-        if (claim) await shared.release(this.#owner)
-      }
+    const taken = await claim.take()
+    if (taken === false) {
+      await this.#waitForFleet(shared, claim, request)
       return
     }
+    // taken: this instance crawls for the fleet; undefined: Redis is lost, and it crawls for itself.
+    await this.#crawlForFleet(shared, taken ? claim : undefined)
   }
 
-  /** A crawl that came back short is tried once more at once; a second short one is reported, never kept. */
-  async #crawlAndKeep(): Promise<DirectorySnapshot | undefined> {
-    const snapshot = await this.crawl().catch((error: unknown) => {
-      if (error instanceof ShortCrawlError && !this.#closed) return this.crawl()
+  /** The fleet's copy when it is younger than the one held and than asked: adopted, and kept on disk. */
+  async #takeFleetCopy(shared: DirectoryShared, request: RefreshRequest): Promise<boolean> {
+    const copy = await this.#readCopy('fleet', await shared.read())
+    if (!copy || copy.builtAt < request.newerThan || (this.#builtAt !== null && copy.builtAt <= this.#builtAt)) return false
+    await this.#adopt(copy, 'fleet')
+    this.#succeeded()
+    await this.#options.disk?.write(this.#encode(copy))
+    return true
+  }
+
+  /** A crawl for the fleet: its list goes to Redis; a failure keeps the claim as the fleet's rest. */
+  async #crawlForFleet(shared: DirectoryShared, claim: FleetClaim | undefined): Promise<void> {
+    const snapshot = await this.#crawlAndKeep().catch(async (error: unknown) => {
+      await claim?.rest(this.#schedule.backoffMs)
       throw error
     })
-    await this.#adopt(snapshot, 'crawl')
-    await this.#options.disk?.save(snapshot).catch(() => {})
-    return snapshot
+    if (snapshot) await shared.write(this.#encode(snapshot), SHARED_TTL_MS)
+    await claim?.release()
   }
 
   /**
-   * One crawl: every page of the empty-keyword store search, de-duplicated by code, checked against the
-   * upstream's total. Costs ⌈total ÷ pageSize⌉ calls, plus one more page when the rows shifted while it ran.
+   * Another instance holds the claim. Crawling: wait for it to end (a dead holder's claim lapses within
+   * claimMs), then take its copy. Resting after a failed crawl: the fleet backs off together.
    */
+  async #waitForFleet(shared: DirectoryShared, claim: FleetClaim, request: RefreshRequest): Promise<void> {
+    for (;;) {
+      if (this.#closed) return
+      const state = await claim.state()
+      if (state?.resting) {
+        this.#schedule.failed()
+        this.#problem = this.#kept(`the fleet rests after a failed crawl for ${Math.ceil(state.msLeft / 1000)} s more`)
+        return
+      }
+      if (!state) break
+      await new Promise((resolve) => setTimeout(resolve, FLEET_POLL_MS))
+    }
+    if (await this.#takeFleetCopy(shared, request)) return
+    // The holder stopped without a copy (SIGTERM mid-crawl, or died): this instance takes over now.
+    if ((await claim.take()) !== false) await this.#crawlForFleet(shared, claim)
+  }
+
+  #succeeded(): void {
+    this.#schedule.succeeded()
+    this.#problem = null
+  }
+
+  /** A problem sentence that says what is being served meanwhile. */
+  #kept(reason: string): string {
+    if (!this.ready) return `no store list held (${reason}); store searches go to the upstream`
+    const minutes = Math.round(this.#age() / 60_000)
+    const age = minutes < 120 ? `${minutes} min` : `${Math.round(minutes / 60)} h`
+    return `kept the held list of ${this.#entries.length} stores, ${age} old (${reason})`
+  }
+
+  /**
+   * One crawl, checked before it replaces anything: complete against the upstream's own total and
+   * plausible against the held list (src/kept/plausible.ts). Anything else keeps the held list, is said
+   * in /readyz (`problem`) and a log line, and is retried after the backoff.
+   */
+  async #crawlAndKeep(): Promise<DirectorySnapshot | undefined> {
+    this.#schedule.started()
+    let snapshot: DirectorySnapshot
+    try {
+      snapshot = await this.crawl(this.#crawlAbort.signal)
+    } catch (error) {
+      if (this.#closed) return undefined
+      this.#schedule.failed()
+      const reason = error instanceof UpstreamError ? error.publicDetail : error instanceof Error ? error.message : String(error)
+      this.#problem = this.#kept(`${reason}; next crawl in ${Math.round(this.#schedule.backoffMs / 60_000)} min`)
+      throw new Error(this.#problem, { cause: error })
+    }
+    await this.#adopt(snapshot, 'crawl')
+    this.#succeeded()
+    await this.#options.disk?.write(this.#encode(snapshot))
+    return snapshot
+  }
+
+  /** One crawl, checked (src/stores/crawl.ts); recorded in `lastCrawl`. */
   async crawl(signal?: AbortSignal): Promise<DirectorySnapshot> {
     const { lister, pageSize } = this.#options
-    const started = this.#now()
-    const t0 = performance.now()
-    let calls = 0
-    const byCode = new Map<string, UpstreamStore>()
-    let total: number | null = null
-    const record = (outcome: CrawlOutcome['outcome'], detail?: string) => {
+    const held = this.ready ? this.#entries.length : null
+    return crawlStores(lister, pageSize, held, this.#now, signal, (outcome) => {
       this.#crawls += 1
-      this.#lastCrawl = {
-        at: new Date(started).toISOString(),
-        outcome,
-        calls,
-        durationMs: Math.round(performance.now() - t0),
-        stores: byCode.size,
-        total,
-        ...(detail ? { detail } : {}),
-      }
-    }
-    try {
-      let pages = 1
-      for (let page = 1; page <= pages; page++) {
-        calls += 1
-        const answer = await lister.listStores(page, pageSize, signal)
-        for (const store of answer.stores) byCode.set(store.code, store)
-        if (answer.total !== null) total = Math.max(total ?? 0, answer.total)
-        if (page === 1) pages = total !== null ? Math.ceil(total / pageSize) : answer.stores.length < pageSize ? 1 : Infinity
-        if (total === null && answer.stores.length < pageSize) break
-        // Rows shift by one when a store opens during the crawl: one more page picks up what slid over.
-        if (page === pages && total !== null && byCode.size < total && pages === Math.ceil(total / pageSize)) pages += 1
-        if (pages === Infinity && page >= 200) throw new ShortCrawlError('the store list did not end within 200 pages')
-      }
-    } catch (error) {
-      record('failed', error instanceof UpstreamError ? error.publicDetail : error instanceof Error ? error.message : String(error))
-      throw error
-    }
-    if (byCode.size === 0 || (total !== null && byCode.size < total)) {
-      const detail = `${byCode.size} distinct stores, the upstream says ${total ?? 'nothing'}`
-      record('short', detail)
-      throw new ShortCrawlError(`the crawl came back short: ${detail}`)
-    }
-    record('ok')
-    return { builtAt: this.#now(), total: total ?? byCode.size, stores: [...byCode.values()] }
+      this.#lastCrawl = outcome
+    })
   }
 }

@@ -16,8 +16,8 @@ export interface StoreIndex {
   search(query: DirectoryQuery): DirectoryAnswer
   /** A store by its code, or undefined when the index does not hold it. */
   byCode(code: string): UpstreamStore | undefined
-  /** A code asked for that the index does not hold: perhaps a store opened since it was built. */
-  noteUnknownCode(): void
+  /** A store the upstream knows by its code but the index does not hold: perhaps one opened since it was built. */
+  noteUnknownStore(store: UpstreamStore): void
   /** Size, age and source, for the answer's `via` and for health. */
   readonly status: DirectoryStatus
 }

@@ -1,4 +1,6 @@
 import { z } from 'zod'
+import type { CopyKind } from '../kept/copy.js'
+import type { RowCheck } from '../kept/plausible.js'
 import type { UpstreamStore } from '../upstream/port.js'
 import { FACILITIES } from './facilities.js'
 
@@ -9,8 +11,8 @@ import { FACILITIES } from './facilities.js'
  * into them); a field added to the store is added here, and a row without it is no longer read as a store.
  */
 export const StoredStoreSchema = z.object({
-  code: z.string().min(1),
-  name: z.string(),
+  code: z.string().regex(/^[0-9A-Za-z]+$/),
+  name: z.string().min(1),
   address: z.string(),
   lat: z.number().min(-90).max(90),
   lng: z.number().min(-180).max(180),
@@ -75,4 +77,25 @@ function storeOf(row: StoredStore): UpstreamStore {
   if (row.facilities !== undefined) store.facilities = row.facilities
   if (row.holidayDate !== undefined) store.holidayDate = row.holidayDate
   return store
+}
+
+/** What the directory keeps beside the rows: the upstream's own count at the crawl. */
+export const StoreCopyMeta = z.object({ total: z.number().int().nonnegative() })
+
+/**
+ * The store directory's copies. Version 2: the checked envelope (src/kept/copy.ts); version 1 was
+ * `{format: 1, builtAt, total, stores}`, read by casts, and is refused (and rebuilt) now.
+ */
+export const STORE_COPY: CopyKind<UpstreamStore, z.output<typeof StoreCopyMeta>> = {
+  format: 'store-directory',
+  version: 2,
+  row: StoredStoreSchema,
+  meta: StoreCopyMeta,
+}
+
+/** A store has a code and a place: (0, 0) is what a row without coordinates turns into. */
+export const STORE_ROW_CHECK: RowCheck<UpstreamStore> = {
+  keyOf: (store) => store.code || undefined,
+  located: (store) => Number.isFinite(store.lat) && Number.isFinite(store.lng) && !(store.lat === 0 && store.lng === 0),
+  same: (a, b) => a.name === b.name && a.address === b.address && a.lat === b.lat && a.lng === b.lng,
 }

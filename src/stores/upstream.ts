@@ -30,10 +30,11 @@ export function storesFrom(index: StoreIndex, upstream: Upstream): Upstream {
       if (!index.ready) return upstream.findStore(code, signal)
       const known = index.byCode(code)
       if (known) return { ...known, distanceKm: null }
-      // Not in the index: perhaps a store that opened since it was built. The upstream answers this one, and
-      // the index is told (the directory crawls again in the background).
-      index.noteUnknownCode()
-      return upstream.findStore(code, signal)
+      // Not in the index: perhaps a store that opened since it was built. The upstream answers this one; when
+      // it knows the store, the index learns it (the directory also crawls again in the background).
+      const found = await upstream.findStore(code, signal)
+      if (found) index.noteUnknownStore(found)
+      return found
     },
     searchCatalogue: (query: CatalogueQuery, signal?: AbortSignal): Promise<CatalogueRows> => upstream.searchCatalogue(query, signal),
     getStock: (pairs: StockPair[], signal?: AbortSignal): Promise<StockAnswer> => upstream.getStock(pairs, signal),

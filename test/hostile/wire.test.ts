@@ -56,6 +56,20 @@ t.test('large bodies sent in one go: the client reads the answer', async (t) => 
     restRefusal(t, await chunked(url, '/api/catalogue', 'Content-Type: application/json\r\n', TWO_MB), 413, 'payload_too_large', 'chunked')
   })
 
+  t.test('5 MB on a GET is 413 in the Error shape, not an answer followed by a reset', async (t) => {
+    const five = Buffer.alloc(5 * 1024 * 1024, 'a')
+    for (const path of ['/api/branches/search?keyword=%EA%B0%95%EB%82%A8', '/healthz', '/nope']) {
+      const head = `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: ${five.length}\r\n\r\n`
+      restRefusal(t, await rawRequest(url, [head, five]), 413, 'payload_too_large', `GET ${path}`)
+    }
+    // A small body on a GET is ignored, as before, and drained so the answer is read whole.
+    const small = Buffer.alloc(200 * 1024, 'a')
+    const head = `GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nContent-Length: ${small.length}\r\n\r\n`
+    const answer = await rawRequest(url, [head, small])
+    t.equal(answer.status, 200)
+    t.notOk(answer.reset, 'no reset after a GET with a small body')
+  })
+
   t.test('after a drained refusal the same connection still answers', async (t) => {
     const head = (type: string, length: number) =>
       `POST /api/mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: application/json, text/event-stream\r\nContent-Type: ${type}\r\nContent-Length: ${length}\r\n\r\n`

@@ -64,14 +64,17 @@ t.test('a crawl costs ⌈stores ÷ page size⌉ calls, de-duplicates by code and
   t.ok(source.calls.length <= Math.ceil(1_234 / 100) + 2, `${source.calls.length} calls with shifted rows`)
 })
 
-t.test('a crawl that comes back short is retried once and never trusted; the search stays on the upstream', async (t) => {
+t.test('a crawl that comes back short is never trusted, and not retried at once; the search stays on the upstream', async (t) => {
   const stores = chain(250)
   const source = lister(stores, { total: 300 })
   const directory = new StoreDirectory(base(source))
   await directory.refresh()
   t.equal(directory.ready, false, 'not built from a short list')
   t.equal(directory.status.lastCrawl?.outcome, 'short')
-  t.equal(directory.status.crawls, 2, 'tried twice')
+  t.equal(directory.status.crawls, 1, 'tried once: the next try waits for the backoff')
+  await directory.refresh()
+  t.equal(directory.status.crawls, 1, 'a refresh asked for during the backoff does not crawl')
+  t.match(directory.status.problem, /no store list held \(backing off after 1 failed refreshes/)
   t.match(directory.status.lastCrawl?.detail, /250 distinct stores, the upstream says 300/)
 
   const upstream = fakeUpstream({ stores: [fakeStore('11199', 0)] })
@@ -158,11 +161,11 @@ t.test('the disk copy serves a one-shot process without a crawl, and says its ag
   const forced = new StoreDirectory(base(second, { disk, lazy: true, forceRefresh: true, now }))
   await forced.whenUsable()
   t.equal(forced.status.source, 'crawl', '--refresh crawls whatever the copy')
-  t.equal(second.calls.length, 2)
+  t.equal(second.calls.length, 3, 'two full pages and the empty one that ends the list')
   clock += 86_400_000
   const stale = lister(chain(200))
   await new StoreDirectory(base(stale, { disk, lazy: true, now })).whenUsable()
-  t.equal(stale.calls.length, 2, 'a copy older than a day is crawled again')
+  t.equal(stale.calls.length, 3, 'a copy older than a day is crawled again')
 })
 
 t.test('openNow honours the closing date the upstream gives', async (t) => {
