@@ -8,11 +8,19 @@ import type { FleetRedis } from './upstream/fleet/redis.js'
 import { StoreDirectory } from './stores/directory.js'
 import { DiskDirectory, defaultCacheDir } from './stores/disk.js'
 import { DirectoryUpstream } from './stores/upstream.js'
+import { CatalogueIndex } from './products/index.js'
+import { DiskCatalogue } from './products/disk.js'
+import { LearningUpstream } from './products/learning.js'
 
 /** Rows per crawl page: a page size real clients send (upstream-protocol.md §4.1), so ⌈stores ÷ 100⌉ calls. */
 export const DIRECTORY_PAGE_SIZE = 100
 /** The shortest gap between two crawls asked for by unknown store codes. */
 export const DIRECTORY_MIN_REFRESH_GAP_MS = 10 * 60_000
+
+/** Rows per catalogue listing page: the most the simulator serves, a size real clients send (upstream-protocol.md §4.2). */
+export const PRODUCT_INDEX_PAGE_SIZE = 100
+/** Connections a server opens toward the upstream at start, so its first question does not wait for them. */
+export const START_CONNECTIONS = 4
 
 export interface RuntimeOptions {
   fetch?: typeof fetch
@@ -35,6 +43,8 @@ export interface Runtime {
   upstream: CachedUpstream
   /** The chain's store list in memory; undefined with STORE_DIRECTORY=off. */
   directory: StoreDirectory | undefined
+  /** The chain's catalogue in memory (src/products/); undefined with PRODUCT_INDEX=off. */
+  products: CatalogueIndex | undefined
   /** The raw HTTP client (budget, circuit breaker, pre-auth session). */
   client: UpstreamClient
   /** The upstream base URL in use (the simulator's address when simulated). */
@@ -62,6 +72,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
       port: 0,
       preauthKey: config.upstream.preauthKey,
       ...(config.simulatorDrift ? { drift: config.simulatorDrift } : {}),
+      catalogueListing: config.simulatorListing,
     })
     upstreamUrl = simulator.url
     stopSimulator = () => simulator.close()
@@ -103,13 +114,39 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     })
     if (!options.awaitDirectory) void directory.start()
   }
-  const service = new StoreService(directory ? new DirectoryUpstream(upstream, directory) : upstream, config.scan)
+  const oneShot = options.awaitDirectory === true
+  let products: CatalogueIndex | undefined
+  if (config.products.enabled) {
+    const { cacheDir } = config.directory
+    products = new CatalogueIndex({
+      lister: client,
+      pageSize: PRODUCT_INDEX_PAGE_SIZE,
+      refreshMs: config.products.refreshMs,
+      claimMs: callBoundMs(config.upstream) * 4,
+      disk:
+        cacheDir === null
+          ? undefined
+          : new DiskCatalogue(cacheDir ?? defaultCacheDir(), stopSimulator ? SIMULATED : config.upstream.baseUrl),
+      shared: fleet?.catalogue,
+      lazy: oneShot,
+      onProblem: (message) => process.emitWarning(message, 'ProductIndexWarning'),
+    })
+    if (!oneShot) void products.start()
+  }
+  // Every catalogue answer the service sees is learned by the index (below the store directory's layer).
+  const catalogueSide = products ? new LearningUpstream(upstream, products) : upstream
+  const service = new StoreService(directory ? new DirectoryUpstream(catalogueSide, directory) : catalogueSide, config.scan, {
+    products,
+  })
+  // A server's first question needs no handshake and no new connection: both are made now (issue 30 item 4).
+  if (!oneShot) client.prepare(START_CONNECTIONS, config.keepTokenFresh)
   const probe = new UpstreamProbe(client, PROBE_CACHE_MS, config.upstream.timeoutMs * 3)
   return {
     config,
     service,
     upstream,
     directory,
+    products,
     client,
     upstreamUrl,
     simulated: stopSimulator !== undefined,
@@ -118,6 +155,8 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     fleet: fleet?.redis,
     async close() {
       directory?.close()
+      products?.close()
+      client.close()
       await fleet?.redis.close()
       await stopSimulator?.()
     },
