@@ -285,9 +285,12 @@ export class CatalogueIndex implements ProductIndex {
       await this.#build(undefined)
       return
     }
+    // A copy another instance built while this refresh waited for it is as fresh as one built here.
+    const asked = this.#now()
     for (let round = 0; round < 2 && !this.#closed; round++) {
       const copy = await shared.get()
-      if (copy && (this.#builtAt === null || copy.builtAt > this.#builtAt) && this.#fresh(copy, maxAgeMs)) {
+      const young = copy && (this.#fresh(copy, maxAgeMs) || (round > 0 && copy.builtAt >= asked))
+      if (copy && young && (this.#builtAt === null || copy.builtAt > this.#builtAt)) {
         this.#adopt(copy, 'fleet')
         await this.#options.disk?.save(copy).catch(() => {})
         return
