@@ -126,7 +126,11 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
       disk:
         cacheDir === null
           ? undefined
-          : new DiskCatalogue(cacheDir ?? defaultCacheDir(), stopSimulator ? SIMULATED : config.upstream.baseUrl),
+          : // The simulator's catalogue, listed or not, is not the chain's: each has its own copy.
+            new DiskCatalogue(
+              cacheDir ?? defaultCacheDir(),
+              stopSimulator ? `${SIMULATED}:${config.simulatorListing}` : config.upstream.baseUrl,
+            ),
       shared: fleet?.catalogue,
       lazy: oneShot,
       onProblem: (message) => process.emitWarning(message, 'ProductIndexWarning'),

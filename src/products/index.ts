@@ -159,8 +159,10 @@ export class CatalogueIndex implements ProductIndex {
     this.#started ??= (async () => {
       const disk = await this.#options.disk?.load().catch(() => undefined)
       if (disk && this.#fresh(disk, this.#options.refreshMs)) this.#adopt(disk, 'disk')
-      // A grown copy's age is that of the last look at whether the upstream lists: it is not looked at again sooner.
-      if (this.#mode === 'unknown' || this.#age() >= this.#options.refreshMs) await this.refresh(this.#options.refreshMs)
+      // A server finds out at start whether the upstream lists (one call) even over a grown copy; a one-shot
+      // process takes a young grown copy as it is (its age is that of the last look).
+      const look = this.#mode === 'unknown' || (this.#mode === 'growing' && !this.#options.lazy)
+      if (look || this.#age() >= this.#options.refreshMs) await this.refresh(this.#options.refreshMs)
       this.#schedule()
     })()
     return this.#started
