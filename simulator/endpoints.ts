@@ -123,7 +123,7 @@ const LISTING_TEXT = /^\s*\*?\s*$/
 /**
  * Whether an empty or wildcard searchText lists the whole catalogue (`allow`) or finds nothing (`refuse`,
  * an empty page, as a search engine that needs a term answers). Which one the chain does is not recorded
- * (upstream-protocol.md §9.4); the simulator allows it unless told otherwise.
+ * (upstream-protocol.md §9, open question 4); the simulator allows it unless told otherwise.
  */
 export type CatalogueListing = 'allow' | 'refuse'
 

@@ -142,7 +142,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
   const service = new StoreService(directory ? new DirectoryUpstream(catalogueSide, directory) : catalogueSide, config.scan, {
     products,
   })
-  // A server's first question needs no handshake and no new connection: both are made now (issue 30 item 4).
+  // A server's first question needs no handshake and no new connection: both are made now.
   if (!oneShot) client.prepare(START_CONNECTIONS, config.keepTokenFresh)
   const probe = new UpstreamProbe(client, PROBE_CACHE_MS, config.upstream.timeoutMs * 3)
   return {

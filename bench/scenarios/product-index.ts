@@ -15,7 +15,7 @@ const NEARBY = { keyword: '우산', curLttd: 37.4979, curLitd: 127.0276 }
 const WARM_UP_STORE = '10224'
 const WARM_UP_PLACE = { curLttd: 35.1578, curLitd: 129.0594 }
 
-/** As deployed with issue 30 item 4: the store directory, the product index and the token kept fresh. */
+/** As deployed for one round trip fewer: the store directory, the product index and the token kept fresh. */
 const INDEXED = { STORE_DIRECTORY: 'on', PRODUCT_INDEX: 'on', UPSTREAM_KEEP_TOKEN_FRESH: 'on' }
 
 /** The index's heap, measured in this process: the catalogue listed from the simulator, with a GC before and after. */

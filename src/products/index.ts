@@ -70,7 +70,7 @@ const MAX_PAGES = 1_000
 const MAX_LEARNED = 200_000
 
 /**
- * The chain's catalogue as the service holds it (issue 30). Where the upstream lists its catalogue (an empty
+ * The chain's catalogue as the service holds it, so product search need not ask the upstream. Where the upstream lists its catalogue (an empty
  * catalogue search, paged, checked against its own total) the index lists it at start and every
  * `refreshMs`; where it does not, the index grows from every catalogue answer the service sees (`learn`).
  * Which one is found out by the first listing page and said in `status().mode`. A listing that comes back

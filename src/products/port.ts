@@ -1,4 +1,4 @@
-// The product index port: the chain's catalogue as the service holds it (issue 30). The index itself
+// The product index port: the chain's catalogue as the service holds it. The index itself
 // (src/products/index.ts: listing or growing, refresh, Redis and disk copies) implements it; tests hand
 // the service an in-memory one. Product search reads it instead of the upstream's literal catalogue
 // match; while it is not usable, the service falls back to the upstream's catalogue search.

@@ -4,7 +4,7 @@ import type { IndexedProduct, ProductIndexMode } from './port.js'
 
 /**
  * The product index as kept on disk and in the fleet's Redis, and the checks a copy passes before it is
- * believed. Small functions on purpose: the store directory's checked copies (src/kept/, issue 33) can
+ * believed. Small functions on purpose: the store directory's checked copies (reusable machinery being built for it) can
  * take their place without touching the index.
  */
 export interface CatalogueSnapshot {

@@ -110,7 +110,7 @@ export class PreAuthSession {
   }
 
   /**
-   * Keeps a token held from now on, so no question waits for the handshake (issue 30 item 4): one is
+   * Keeps a token held from now on, so no question waits for the handshake: one is
    * fetched at once and renewed `marginMs` before it expires, also while the service sits idle. In a fleet
    * the instances renew from one shared token: the first to renew makes the handshake, the others take its
    * token, so the fleet makes one handshake per token lifetime. Failures are tried again with a doubling

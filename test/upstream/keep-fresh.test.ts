@@ -1,4 +1,4 @@
-// The pre-auth token kept fresh in the background (issue 30 item 4): renewed before it expires, also while
+// The pre-auth token kept fresh in the background: renewed before it expires, also while
 // idle, one handshake per token lifetime for a fleet sharing one token; a server fetches it and opens its
 // connections at start, so its first question makes no handshake. A clock and timers of the test's own for
 // the renewal rules; the simulator, counting handshakes, for the runtime.
