@@ -20,7 +20,15 @@ const table = (head: string[], rows: string[][]) => [row(head), `|${head.map(() 
 
 /** The service's OpenAPI document, from an app that is built but never listens nor calls its upstream. */
 async function servedOpenApi(): Promise<OpenApiDocument> {
-  const runtime = await createRuntime(loadConfig({ LOG_LEVEL: 'silent', UPSTREAM_BASE_URL: 'http://127.0.0.1:9', STORE_DIRECTORY: 'off' }))
+  const runtime = await createRuntime(
+    loadConfig({
+      LOG_LEVEL: 'silent',
+      UPSTREAM_BASE_URL: 'http://127.0.0.1:9',
+      STORE_DIRECTORY: 'off',
+      PRODUCT_INDEX: 'off',
+      UPSTREAM_KEEP_TOKEN_FRESH: 'off',
+    }),
+  )
   const app = await buildApp({ runtime })
   try {
     return (await app.inject('/openapi.json')).json() as OpenApiDocument

@@ -5,13 +5,13 @@ import { isSimEndpoint, parseFault, SIM_ENDPOINTS } from './faults.js'
 import { isRecord, parseJson, readBody, send } from './reply.js'
 import type { Simulator } from './types.js'
 
-export type SimControls = Pick<Simulator, 'stats' | 'reset' | 'setFault' | 'setLatency'>
+export type SimControls = Pick<Simulator, 'stats' | 'reset' | 'setFault' | 'setLatency' | 'setListing'>
 
 export async function handleControl(simulator: SimControls, req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
   const json = (status: number, body: unknown): void => send(res, { status, headers: {}, json: body })
   const action = path.slice('/__sim/'.length)
   const expected = action === 'stats' ? 'GET' : 'POST'
-  if (!['stats', 'faults', 'latency', 'reset'].includes(action)) return json(404, { error: `unknown control route ${path}` })
+  if (!['stats', 'faults', 'latency', 'reset', 'listing'].includes(action)) return json(404, { error: `unknown control route ${path}` })
   if (req.method !== expected) {
     res.setHeader('Allow', expected)
     return json(405, { error: `use ${expected} for ${path}` })
@@ -28,6 +28,12 @@ export async function handleControl(simulator: SimControls, req: IncomingMessage
   const endpoint = body['endpoint'] ?? '*'
   if (action === 'reset') {
     simulator.reset()
+    return json(200, { ok: true })
+  }
+  if (action === 'listing') {
+    const listing = body['listing']
+    if (listing !== 'allow' && listing !== 'refuse') return json(400, { error: 'listing must be "allow" or "refuse"' })
+    simulator.setListing(listing)
     return json(200, { ok: true })
   }
   if (endpoint !== '*' && !isSimEndpoint(endpoint)) {

@@ -130,11 +130,24 @@ function productRow(p: SimProduct, totalCnt: number, currentPageCnt: number): Re
   }
 }
 
-export function pdThumbSelSimple(data: SimulatorData, body: unknown, path: string): Reply {
+/** A search text that asks for no word in particular: the whole catalogue, where listing is allowed. */
+const LISTING_TEXT = /^\s*\*?\s*$/
+
+/**
+ * Whether an empty or wildcard searchText lists the whole catalogue (`allow`) or finds nothing (`refuse`,
+ * an empty page, as a search engine that needs a term answers). Which one the chain does is not recorded
+ * (upstream-protocol.md §9, open question 4); the simulator allows it unless told otherwise.
+ */
+export type CatalogueListing = 'allow' | 'refuse'
+
+export function pdThumbSelSimple(data: SimulatorData, body: unknown, path: string, listing: CatalogueListing = 'allow'): Reply {
   if (!isRecord(body)) return springError(400, path)
   const pages = paging(body, PRODUCT_PAGE_SIZE_CAP)
   if (pages === null) return springError(400, path)
-  const hits = data.searchProducts(readString(body['searchText']))
+  const text = readString(body['searchText'])
+  const listingAsked = LISTING_TEXT.test(text)
+  if (listingAsked && listing === 'refuse') return ok(envelope([]))
+  const hits = data.searchProducts(listingAsked ? '' : text)
   const offset = (pages.page - 1) * pages.size
   const slice = hits.slice(offset, offset + pages.size)
   return ok(envelope(slice.map((p) => productRow(p, hits.length, slice.length))))

@@ -20,7 +20,7 @@ function integerVar(env: NodeJS.ProcessEnv, name: string, fallback: number, min:
   return value
 }
 
-/** Reads SIMULATOR_PORT, SIMULATOR_HOST, SIMULATOR_LATENCY_MS, SIMULATOR_SEED and SIMULATOR_DRIFT; throws naming the bad variable. */
+/** Reads SIMULATOR_PORT, SIMULATOR_HOST, SIMULATOR_LATENCY_MS, SIMULATOR_SEED, SIMULATOR_DRIFT and SIMULATOR_CATALOGUE_LISTING; throws naming the bad variable. */
 export function simulatorOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): SimulatorOptions {
   const host = env['SIMULATOR_HOST']
   if (host !== undefined && (host.trim() === '' || /\s/.test(host.trim()))) {
@@ -39,6 +39,13 @@ export function simulatorOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): S
       throw new SimulatorConfigError((error as Error).message)
     }
     options.drift = drift
+  }
+  const listing = env['SIMULATOR_CATALOGUE_LISTING']?.trim()
+  if (listing) {
+    if (listing !== 'allow' && listing !== 'refuse') {
+      throw new SimulatorConfigError(`SIMULATOR_CATALOGUE_LISTING must be allow or refuse (got ${JSON.stringify(listing)})`)
+    }
+    options.catalogueListing = listing
   }
   if (env['SIMULATOR_SEED'] !== undefined && env['SIMULATOR_SEED'].trim() !== '') {
     options.seed = integerVar(env, 'SIMULATOR_SEED', 0, 0, 4_294_967_295)

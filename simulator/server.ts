@@ -45,6 +45,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
   const faults = new FaultController(baseLatency)
   const auth = new PreAuthority({ key: options.preauthKey ?? SIMULATOR_PREAUTH_KEY, ttlMs: options.tokenTtlMs ?? DEFAULT_TOKEN_TTL_MS })
   let tokensIssued = 0
+  let listing = options.catalogueListing ?? 'allow'
 
   // --- stats: every counter GET /__sim/stats and stats() report, kept here and nowhere else ------
 
@@ -93,14 +94,18 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     resetStats,
     setFault: (endpoint, rule) => faults.set(endpoint, rule),
     setLatency: (endpoint, ms) => faults.setLatency(endpoint, ms),
+    setListing: (value) => {
+      listing = value
+    },
     reset: () => {
       faults.reset()
+      listing = options.catalogueListing ?? 'allow'
       resetStats()
       tokensIssued = 0
     },
     issuedTokens: () => tokensIssued,
   }
-  const upstream: UpstreamContext = { data, faults, auth, countArrival, countToken: () => ++tokensIssued }
+  const upstream: UpstreamContext = { data, faults, auth, countArrival, countToken: () => ++tokensIssued, listing: () => listing }
   if (options.drift !== undefined) upstream.drift = parseDrift(options.drift)
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {

@@ -15,6 +15,8 @@ export interface SimulatorOptions {
   preauthKey?: string
   /** A field renamed in one step's replies for the simulator's life, as `<step>:<field>-><new name>` (simulator/drift.ts). */
   drift?: string
+  /** `refuse`: an empty or wildcard catalogue search finds nothing instead of listing the catalogue (default `allow`). */
+  catalogueListing?: 'allow' | 'refuse'
 }
 
 export interface SimRequestRecord {
@@ -42,6 +44,8 @@ export interface Simulator {
   resetStats(): void
   setFault(endpoint: SimEndpoint | '*', rule: SimFaultRule | SimFault | null): void
   setLatency(endpoint: SimEndpoint | '*', ms: number): void
+  /** Allows or refuses listing the catalogue from now on (also POST /__sim/listing {"listing":"refuse"}). */
+  setListing(listing: 'allow' | 'refuse'): void
   reset(): void // clear faults, latencies back to options.latencyMs, stats
   issuedTokens(): number // how many /auth/request tokens were issued
   close(): Promise<void> // closes server and destroys open sockets (hung requests too)

@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto'
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http'
 import type { SimulatorData } from './data.js'
-import { pdThumbSelSimple, selIntPdStDispInfo, selStr, selStrPkupStck } from './endpoints.js'
+import { pdThumbSelSimple, type CatalogueListing, selIntPdStDispInfo, selStr, selStrPkupStck } from './endpoints.js'
 import { applyDrift, type SimDrift } from './drift.js'
 import { edgeErrorPage, listingFault, storefrontPage, whitelabelPage } from './faults.js'
 import type { ListingFault } from './faults.js'
@@ -29,6 +29,8 @@ export interface UpstreamContext {
   countToken(): number
   /** A field renamed in one endpoint's replies (SIMULATOR_DRIFT). */
   drift?: SimDrift
+  /** Whether an empty or wildcard catalogue search lists the whole catalogue (SIMULATOR_CATALOGUE_LISTING). */
+  listing(): CatalogueListing
 }
 
 const ROUTES = new Map<string, Route>([
@@ -286,6 +288,6 @@ function answer(
     case 'selStr':
     case 'pdThumbSelSimple':
       if (parsed === null || !parsed.ok) return springError(400, path)
-      return endpoint === 'selStr' ? selStr(ctx.data, parsed.value, path, listing) : pdThumbSelSimple(ctx.data, parsed.value, path)
+      return endpoint === 'selStr' ? selStr(ctx.data, parsed.value, path, listing) : pdThumbSelSimple(ctx.data, parsed.value, path, ctx.listing())
   }
 }

@@ -121,6 +121,20 @@ const EnvSchema = z.object({
     .describe(
       'The upstream. `simulated` starts the built-in simulator in-process and uses it. The storefront form `https://www.daisomall.co.kr/api` works too.',
     ),
+  SIMULATOR_CATALOGUE_LISTING: z
+    .enum(['allow', 'refuse'])
+    .optional()
+    .default('allow')
+    .describe(
+      'Only with `UPSTREAM_BASE_URL=simulated`: `refuse` makes the simulator answer an empty catalogue search with nothing, as an upstream that does not list its catalogue would, so the product index grows from catalogue answers instead (docs/upstream.md).',
+    ),
+  UPSTREAM_KEEP_TOKEN_FRESH: z
+    .enum(['on', 'off'])
+    .optional()
+    .default('on')
+    .describe(
+      '`on`: a server fetches the pre-auth token at start and renews it before it expires, also while idle (one handshake per token lifetime for a fleet sharing `REDIS_URL`), so no question waits for the handshake. `off`: the token is fetched when a question first needs it. One-shot CLI commands never keep it.',
+    ),
   // A rehearsal of the chain changing its API without notice (docs/operations.md, "Upstream drift").
   SIMULATOR_DRIFT: z
     .string()
@@ -184,6 +198,16 @@ const EnvSchema = z.object({
       "`on`: keep the chain's whole store list in memory (crawled at start, daily, and when an unknown store code is asked for) and answer store searches from it. `off`: every store search asks the upstream.",
     ),
   STORE_DIRECTORY_REFRESH_MS: int(MINUTE, 7 * 24 * HOUR, 24 * HOUR).describe('Age after which the store list is crawled again.'),
+  PRODUCT_INDEX: z
+    .enum(['on', 'off'])
+    .optional()
+    .default('on')
+    .describe(
+      "`on`: keep the chain's catalogue in memory (listed at start where the upstream allows it, else grown from catalogue answers; docs/upstream.md), shared through `REDIS_URL` and kept on disk beside the store list. `off`: none is kept.",
+    ),
+  PRODUCT_INDEX_REFRESH_MS: int(MINUTE, 7 * 24 * HOUR, 6 * HOUR).describe(
+    'Age after which the catalogue is listed again (or, where the upstream does not list, asked again whether it does).',
+  ),
   STORE_DIRECTORY_CACHE_DIR: z
     .string()
     .trim()
@@ -277,6 +301,7 @@ const DEFAULT_SHOWN: { [K in keyof Settings]?: (value: Settings[K]) => string } 
   REDIS_URL: () => '(unset)',
   SIMULATOR_DRIFT: () => '(none)',
   STORE_DIRECTORY_REFRESH_MS: inUnit(HOUR, 'h'),
+  PRODUCT_INDEX_REFRESH_MS: inUnit(HOUR, 'h'),
   STORE_DIRECTORY_CACHE_DIR: () => 'the platform cache directory',
   TRUST_PROXY: (proxies) => (proxies.length === 0 ? '(none)' : code(proxies.join(','))),
   SHARED_EGRESS_RANGES: (ranges) => code(ranges.join(',')),
@@ -310,6 +335,12 @@ export interface Config {
   scan: ScanLimits
   /** The store directory (src/stores/); `cacheDir` undefined: the platform's cache directory; null: none. */
   directory: { enabled: boolean; refreshMs: number; cacheDir: string | null | undefined }
+  /** The product index (src/products/); its disk copy lives in `directory.cacheDir`. */
+  products: { enabled: boolean; refreshMs: number }
+  /** Renew the pre-auth token in the background (servers). */
+  keepTokenFresh: boolean
+  /** SIMULATOR_CATALOGUE_LISTING: whether the in-process simulator lists its catalogue. */
+  simulatorListing: 'allow' | 'refuse'
   streams: { maxOpen: number; maxPerClient: number; sseMaxLifetimeMs: number; sseKeepaliveMs: number }
   /** Bounds on a connection (ms): request headers, the whole request, an idle keep-alive. */
   timeouts: { headersMs: number; requestMs: number; keepAliveMs: number }
@@ -378,6 +409,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       refreshMs: e.STORE_DIRECTORY_REFRESH_MS,
       cacheDir: e.STORE_DIRECTORY_CACHE_DIR === 'off' ? null : e.STORE_DIRECTORY_CACHE_DIR,
     },
+    products: { enabled: e.PRODUCT_INDEX === 'on', refreshMs: e.PRODUCT_INDEX_REFRESH_MS },
+    keepTokenFresh: e.UPSTREAM_KEEP_TOKEN_FRESH === 'on',
+    simulatorListing: e.SIMULATOR_CATALOGUE_LISTING,
     timeouts: { headersMs: e.HEADERS_TIMEOUT_MS, requestMs: e.REQUEST_TIMEOUT_MS, keepAliveMs: e.KEEP_ALIVE_TIMEOUT_MS },
     trustProxy: e.TRUST_PROXY,
     sharedEgressRanges: e.SHARED_EGRESS_RANGES,

@@ -13,6 +13,9 @@ import type { Fleet } from './upstream/fleet/connect.js'
 import type { FleetRedis } from './upstream/fleet/redis.js'
 import { StoreDirectory } from './stores/directory.js'
 import { DiskDirectory, defaultCacheDir } from './stores/disk.js'
+import { CatalogueIndex, type CatalogueIndexStatus } from './products/index.js'
+import { DiskCatalogue } from './products/disk.js'
+import { LearningUpstream } from './products/learning.js'
 
 /** Rows per crawl page: a page size real clients send (upstream-protocol.md §4.1), so ⌈stores ÷ 100⌉ calls. */
 export const DIRECTORY_PAGE_SIZE = 100
@@ -23,6 +26,11 @@ export const DIRECTORY_MIN_REFRESH_GAP_MS = 10 * 60_000
  * crawls and gives it back when it stops, so a dead holder is replaced within 15 s (docs/operations.md).
  */
 export const DIRECTORY_CLAIM_MS = 15_000
+
+/** Rows per catalogue listing page: the most the simulator serves, a size real clients send (upstream-protocol.md §4.2). */
+export const PRODUCT_INDEX_PAGE_SIZE = 100
+/** Connections a server opens toward the upstream at start, so its first question does not wait for them. */
+export const START_CONNECTIONS = 4
 
 export interface RuntimeOptions {
   fetch?: typeof fetch
@@ -52,6 +60,8 @@ export interface HealthSnapshot {
   shared: FleetStatus | undefined
   /** Only with the store directory on. */
   directory: DirectoryStatus | undefined
+  /** Only with the product index on. */
+  products: CatalogueIndexStatus | undefined
 }
 
 export interface Runtime {
@@ -61,6 +71,8 @@ export interface Runtime {
   upstream: CachedUpstream
   /** The chain's store list in memory; undefined with STORE_DIRECTORY=off. */
   directory: StoreDirectory | undefined
+  /** The chain's catalogue in memory (src/products/); undefined with PRODUCT_INDEX=off. */
+  products: CatalogueIndex | undefined
   /** The raw HTTP client (budget, circuit breaker, pre-auth session): the wiring's and tests'; doors read `health()`. */
   client: UpstreamClient
   /** The runtime's state now, as held in this process. */
@@ -94,6 +106,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
       port: 0,
       preauthKey: config.upstream.preauthKey,
       ...(config.simulatorDrift ? { drift: config.simulatorDrift } : {}),
+      catalogueListing: config.simulatorListing,
     })
     upstreamUrl = simulator.url
     stopSimulator = () => simulator.close()
@@ -136,7 +149,34 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     })
     if (!options.awaitDirectory) void directory.start()
   }
-  const service = new StoreService(upstream, config.scan, { stores: directory })
+  const oneShot = options.awaitDirectory === true
+  let products: CatalogueIndex | undefined
+  if (config.products.enabled) {
+    const { cacheDir } = config.directory
+    products = new CatalogueIndex({
+      lister: client,
+      pageSize: PRODUCT_INDEX_PAGE_SIZE,
+      refreshMs: config.products.refreshMs,
+      claimMs: callBoundMs(config.upstream) * 4,
+      disk:
+        cacheDir === null
+          ? undefined
+          : // The simulator's catalogue, listed or not, is not the chain's: each has its own copy.
+            new DiskCatalogue(
+              cacheDir ?? defaultCacheDir(),
+              stopSimulator ? `${SIMULATED}:${config.simulatorListing}` : config.upstream.baseUrl,
+            ),
+      shared: fleet?.catalogue,
+      lazy: oneShot,
+      onProblem: (message) => process.emitWarning(message, 'ProductIndexWarning'),
+    })
+    if (!oneShot) void products.start()
+  }
+  // Every catalogue answer the service sees is learned by the index (below the store directory's layer).
+  const catalogueSide = products ? new LearningUpstream(upstream, products) : upstream
+  const service = new StoreService(catalogueSide, config.scan, { stores: directory, products })
+  // A server's first question needs no handshake and no new connection: both are made now.
+  if (!oneShot) client.prepare(START_CONNECTIONS, config.keepTokenFresh)
   const probe = new UpstreamProbe(client, PROBE_CACHE_MS, config.upstream.timeoutMs * 3)
   const health = (): HealthSnapshot => ({
     circuit: client.circuit.snapshot,
@@ -145,12 +185,14 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     preauthTokensFetched: client.preauth.tokensFetched,
     shared: fleet?.redis.status,
     directory: directory?.status,
+    products: products?.status(),
   })
   return {
     config,
     service,
     upstream,
     directory,
+    products,
     client,
     upstreamUrl,
     simulated: stopSimulator !== undefined,
@@ -166,6 +208,8 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     async close() {
       // Before Redis closes: a crawl claim this instance holds goes back to the fleet at once.
       await directory?.close()
+      products?.close()
+      client.close()
       await fleet?.redis.close()
       await stopSimulator?.()
     },

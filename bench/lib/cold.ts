@@ -62,6 +62,7 @@ export async function coldRequest<T>(
   try {
     const agent = newAgent()
     if (options.env?.['STORE_DIRECTORY'] === 'on') await directoryBuilt(service.url)
+    if (options.env?.['PRODUCT_INDEX'] === 'on') await productIndexBuilt(service.url)
     let warmUpMs = 0
     for (const [i, warmUpPath] of warmUpPaths.entries()) {
       await ctx.simulator.control.prepare(i === 0 ? latencyMs : 0)
@@ -95,4 +96,27 @@ async function directoryBuilt(serviceUrl: string): Promise<void> {
     await sleep(100)
   }
   throw new Error('the store directory was not built within 30 s')
+}
+
+/** Waits until the service's product index has made its first listing (or found out it may not list). */
+export async function productIndexBuilt(serviceUrl: string): Promise<ProductIndexReadiness> {
+  for (let i = 0; i < 600; i++) {
+    const { json } = await fetchJson<{ products?: ProductIndexReadiness }>(`${serviceUrl}/readyz`)
+    const products = json.products
+    if (products && products.lastRefreshAt !== null) {
+      if (products.lastRefreshError !== null) throw new Error(`the product index failed to build: ${products.lastRefreshError}`)
+      return products
+    }
+    await sleep(100)
+  }
+  throw new Error('the product index was not built within 60 s')
+}
+
+/** The product index as /readyz reports it (src/products/index.ts, CatalogueIndexStatus). */
+export interface ProductIndexReadiness {
+  size: number
+  mode: string
+  lastRefreshAt: string | null
+  lastRefreshError: string | null
+  lastListing: { outcome: string; calls: number; durationMs: number; products: number; total: number | null } | null
 }

@@ -135,6 +135,11 @@ export class SimControl {
     await this.#post('latency', { endpoint: '*', ms: latencyMs })
   }
 
+  /** Whether an empty catalogue search lists the catalogue (until the next prepare(), which allows it again). */
+  async listing(listing: 'allow' | 'refuse'): Promise<void> {
+    await this.#post('listing', { listing })
+  }
+
   async #post(action: string, body: unknown): Promise<void> {
     const answer = await fetchText(`${this.url}/__sim/${action}`, {
       method: 'POST',

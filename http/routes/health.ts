@@ -5,6 +5,7 @@ import { OFFLINE, ServiceError } from '../../src/errors.js'
 import { ErrorSchema } from '../../src/schemas.js'
 import { errorBody } from '../errors.js'
 import { PROBE_CACHE_MS, type Runtime } from '../../src/runtime.js'
+import type { CatalogueIndexStatus } from '../../src/products/index.js'
 import type { RouteRegistry } from '../registry.js'
 import type { OpenStreams } from '../streams.js'
 
@@ -43,6 +44,32 @@ const ReadySchema = z.object({
     .optional()
     .describe(
       "The chain's store list held in memory (STORE_DIRECTORY=on): its size, age, where it came from and the last crawl's outcome. Until it is built, store searches ask the upstream.",
+    ),
+  products: z
+    .object({
+      size: z.number(),
+      mode: z.enum(['listing', 'growing', 'unknown']),
+      source: z.enum(['crawl', 'disk', 'fleet', 'learned', 'none']),
+      builtAt: z.string().nullable(),
+      ageSeconds: z.number().nullable(),
+      lastRefreshAt: z.string().nullable(),
+      lastRefreshError: z.string().nullable(),
+      learned: z.number(),
+      lastListing: z
+        .object({
+          at: z.string(),
+          outcome: z.enum(['ok', 'refused', 'short', 'implausible', 'failed']),
+          calls: z.number(),
+          durationMs: z.number(),
+          products: z.number(),
+          total: z.number().nullable(),
+          detail: z.string().optional(),
+        })
+        .nullable(),
+    })
+    .optional()
+    .describe(
+      "The chain's catalogue held in memory (PRODUCT_INDEX=on): its size, mode (`listing`: the upstream lists its catalogue and the index holds all of it; `growing`: it does not, and the index holds the products seen in catalogue answers; `unknown`: not found out yet), where the list came from, its age, the last refresh and the last listing's outcome.",
     ),
   activeScans: z.number(),
   openStreams: z.number(),
@@ -99,7 +126,7 @@ export function registerHealthRoutes(
       if (openStreams.closing) {
         throw new ServiceError('shutting_down', { hint: 'Route traffic to another instance.' })
       }
-      const { circuit, budget, cache, preauthTokensFetched, shared, directory } = await runtime.refreshHealth()
+      const { circuit, budget, cache, preauthTokensFetched, shared, directory, products } = await runtime.refreshHealth()
       return {
         status: circuit.state === 'closed' && shared?.connected !== false ? 'ready' : 'degraded',
         upstream: { url: runtime.simulated ? 'simulated' : runtime.upstreamUrl, simulated: runtime.simulated },
@@ -109,6 +136,7 @@ export function registerHealthRoutes(
         preauthTokensFetched,
         ...(shared ? { shared } : {}),
         ...(directory ? { directory } : {}),
+        ...(products ? { products: productsReadiness(products) } : {}),
         activeScans: runtime.service.activeScans,
         openStreams: openStreams.count,
       }
@@ -143,4 +171,10 @@ export function registerHealthRoutes(
       return reply.code(503).send({ ...errorBody(request, error), checkedAt: health.checkedAt, steps: health.steps })
     },
   })
+}
+
+/** The product index's status with its times as ISO strings, as the store directory's are. */
+function productsReadiness(status: CatalogueIndexStatus) {
+  const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString())
+  return { ...status, builtAt: iso(status.builtAt), lastRefreshAt: iso(status.lastRefreshAt) }
 }

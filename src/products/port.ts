@@ -1,4 +1,4 @@
-// The product index port: the chain's catalogue as the service holds it (issue 30). The index itself
+// The product index port: the chain's catalogue as the service holds it. The index itself
 // (src/products/index.ts: listing or growing, refresh, Redis and disk copies) implements it; tests hand
 // the service an in-memory one. Product search reads it instead of the upstream's literal catalogue
 // match; while it is not usable, the service falls back to the upstream's catalogue search.
@@ -32,7 +32,11 @@ export interface ProductIndexStatus {
 }
 
 export interface ProductIndex {
-  /** True once the index holds a list it can answer from (built, loaded or shared). */
+  /**
+   * True once the index holds a complete list it can answer from (a listing: built, loaded or shared).
+   * A list grown from catalogue answers (mode `growing`) answers `byId` but is never complete, so product
+   * search keeps asking the upstream there.
+   */
   usable(): boolean
   /** Every product held, for product search and its word tables (built once per list, not per call). */
   products(): readonly IndexedProduct[]
@@ -40,4 +44,9 @@ export interface ProductIndex {
   /** Products seen in an upstream catalogue answer: a product the index lacked is learned. */
   learn(products: readonly IndexedProduct[]): void
   status(): ProductIndexStatus
+  /**
+   * One-shot processes (the CLI): loads the list first (disk copy, or a listing) and then says whether it is
+   * usable; a server's index answers at once. Absent: the same as `usable()`.
+   */
+  whenUsable?(): Promise<boolean>
 }

@@ -6,6 +6,8 @@ import {
   stockKey,
   type CatalogueQuery,
   type CatalogueRows,
+  type ProductListPage,
+  type ProductLister,
   type StockAnswer,
   type StockPair,
   type StoreListPage,
@@ -87,7 +89,7 @@ const LIST_ORIGIN = { latitude: 37.5665, longitude: 126.978 }
  * budget, has a per-attempt timeout and bounded retries for transient failures, and has its reply
  * validated by zod before anything else sees it.
  */
-export class UpstreamClient implements Upstream, StoreLister {
+export class UpstreamClient implements Upstream, StoreLister, ProductLister {
   readonly budget: UpstreamBudget
   readonly circuit: CircuitBreaker
   readonly preauth: PreAuthSession
@@ -141,6 +143,21 @@ export class UpstreamClient implements Upstream, StoreLister {
     this.preauth.prefetch()
   }
 
+  /**
+   * What a server does at start so its first question makes only the calls it needs: the pre-auth token
+   * fetched and from then on renewed before it expires (PreAuthSession.keepFresh), and `connections`
+   * opened toward the upstream. Opened connections close after a few idle seconds, as kept-alive ones do.
+   */
+  prepare(connections: number, keepTokenFresh: boolean): void {
+    this.#http.prewarm(connections)
+    if (keepTokenFresh && this.preauth.reusesTokens) this.preauth.keepFresh()
+  }
+
+  /** Stops the background token renewal. */
+  close(): void {
+    this.preauth.stopKeepingFresh()
+  }
+
   async searchStores(query: StoreQuery, signal?: AbortSignal): Promise<UpstreamStore[]> {
     const hasCoordinates = query.latitude !== undefined && query.longitude !== undefined
     const body: Record<string, unknown> = {
@@ -183,6 +200,14 @@ export class UpstreamClient implements Upstream, StoreLister {
       items: rows.map(({ total: _total, ...item }) => item),
       total: rows[0]?.total ?? null,
     }
+  }
+
+  /**
+   * One page of the whole catalogue: the catalogue search with an empty text, which the chain's search may
+   * answer with every product (and `totalCnt`) or with nothing (src/products/index.ts finds out which).
+   */
+  listProducts(page: number, pageSize: number, signal?: AbortSignal): Promise<ProductListPage> {
+    return this.searchCatalogue({ text: '', page, pageSize }, signal)
   }
 
   async getStock(pairs: StockPair[], signal?: AbortSignal): Promise<StockAnswer> {

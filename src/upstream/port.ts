@@ -54,6 +54,21 @@ export interface StoreLister {
   listStores(page: number, pageSize: number, signal?: AbortSignal): Promise<StoreListPage>
 }
 
+/** One page of the whole catalogue, with the total the upstream reports (null when it does not say). */
+export interface ProductListPage {
+  items: CatalogueItem[]
+  total: number | null
+}
+
+/**
+ * The listing of the chain's whole catalogue (src/products/): an empty catalogue search, page by page,
+ * where the upstream allows it. The HTTP client implements it, so every page passes its budget, breaker
+ * and deadlines.
+ */
+export interface ProductLister {
+  listProducts(page: number, pageSize: number, signal?: AbortSignal): Promise<ProductListPage>
+}
+
 /** What the domain service needs from the upstream. The HTTP client, caches and fakes implement it. */
 export interface Upstream {
   searchStores(query: StoreQuery, signal?: AbortSignal): Promise<UpstreamStore[]>

@@ -51,10 +51,29 @@ export interface FleetTokens {
  * Holds one token for its short lifetime and coalesces concurrent fetches, so a burst of protected
  * calls costs one handshake. `invalidate` drops a token the upstream refused so the retry gets a fresh one.
  */
+/** Sets a timer; the returned function cancels it. Injected by tests that run a clock of their own. */
+export type SetTimer = (run: () => void, ms: number) => () => void
+
+const unrefTimer: SetTimer = (run, ms) => {
+  const timer = setTimeout(run, ms)
+  timer.unref()
+  return () => clearTimeout(timer)
+}
+
+export interface KeepFreshOptions {
+  /** How long before the held token expires a new one is fetched; default a quarter of the reuse period, at most 5 s. */
+  marginMs?: number
+  setTimer?: SetTimer
+}
+
+/** The longest wait between two tries after the handshake failed in the background. */
+const RENEW_BACKOFF_LIMIT_MS = 60_000
+
 export class PreAuthSession {
   #held: Held | undefined
   #pending: Promise<Held> | undefined
   #issued = 0
+  #renewals: { cancel: () => void } | undefined
 
   constructor(
     private readonly fetchToken: (signal?: AbortSignal) => Promise<PreAuthToken>,
@@ -63,6 +82,11 @@ export class PreAuthSession {
     private readonly now: () => number = Date.now,
     private readonly fleet?: { tokens: FleetTokens; claimMs: number },
   ) {}
+
+  /** Whether a token is held at all between calls (UPSTREAM_TOKEN_REUSE_MS > 0); else there is nothing to keep fresh. */
+  get reusesTokens(): boolean {
+    return this.reuseMs > 0
+  }
 
   get tokensFetched(): number {
     return this.#issued
@@ -85,6 +109,49 @@ export class PreAuthSession {
     this.#held = undefined
   }
 
+  /**
+   * Keeps a token held from now on, so no question waits for the handshake: one is
+   * fetched at once and renewed `marginMs` before it expires, also while the service sits idle. In a fleet
+   * the instances renew from one shared token: the first to renew makes the handshake, the others take its
+   * token, so the fleet makes one handshake per token lifetime. Failures are tried again with a doubling
+   * wait; the budget and the breaker apply as to any call.
+   */
+  keepFresh(options: KeepFreshOptions = {}): void {
+    if (this.#renewals) return
+    const marginMs = options.marginMs ?? Math.min(5_000, Math.floor(this.reuseMs / 4))
+    const setTimer = options.setTimer ?? unrefTimer
+    let failures = 0
+    let cancelTimer = (): void => {}
+    const renewals = {
+      cancel: () => {
+        cancelTimer()
+        stopped = true
+      },
+    }
+    let stopped = false
+    const renew = (): void => {
+      if (stopped) return
+      this.#fetch(undefined, this.now() + marginMs).then(
+        (held) => {
+          failures = 0
+          if (!stopped) cancelTimer = setTimer(renew, Math.max(1_000, held.expiresAt - marginMs - this.now()))
+        },
+        () => {
+          failures += 1
+          if (!stopped) cancelTimer = setTimer(renew, Math.min(RENEW_BACKOFF_LIMIT_MS, 1_000 * 2 ** (failures - 1)))
+        },
+      )
+    }
+    this.#renewals = renewals
+    renew()
+  }
+
+  /** Stops the background renewal (shutdown, and the end of a test). */
+  stopKeepingFresh(): void {
+    this.#renewals?.cancel()
+    this.#renewals = undefined
+  }
+
   /** Starts a handshake early (it runs beside the first unauthenticated call of a request). */
   prefetch(): void {
     const held = this.#held
@@ -94,11 +161,14 @@ export class PreAuthSession {
     })
   }
 
-  #fetch(signal?: AbortSignal): Promise<Held> {
+  /** A token valid past `freshUntil` (default: now); a fleet token that expires sooner is not taken. */
+  #fetch(signal?: AbortSignal, freshUntil?: number): Promise<Held> {
     // The shared fetch is not tied to one caller's signal: another caller may still need it.
-    this.#pending ??= (this.fleet ? this.#obtainFromFleet(this.fleet.tokens, this.fleet.claimMs) : this.#handshake()).finally(() => {
-      this.#pending = undefined
-    })
+    this.#pending ??= (this.fleet ? this.#obtainFromFleet(this.fleet.tokens, this.fleet.claimMs, freshUntil) : this.#handshake()).finally(
+      () => {
+        this.#pending = undefined
+      },
+    )
     const pending = this.#pending
     if (!signal) return pending
     return new Promise<Held>((resolve, reject) => {
@@ -132,9 +202,11 @@ export class PreAuthSession {
   }
 
   /** The fleet's token if there is one; else one handshake for the fleet, made here or awaited from another instance. */
-  async #obtainFromFleet(tokens: FleetTokens, claimMs: number): Promise<Held> {
+  async #obtainFromFleet(tokens: FleetTokens, claimMs: number, freshUntil?: number): Promise<Held> {
+    const fresh = (token: FleetToken | null | undefined): token is FleetToken =>
+      token !== null && token !== undefined && token.expiresAt > Math.max(this.now(), freshUntil ?? 0)
     const found = await tokens.get()
-    if (found && found.expiresAt > this.now()) return this.#hold(found, found.expiresAt)
+    if (fresh(found)) return this.#hold(found, found.expiresAt)
     if (found === undefined) return this.#handshake()
     const claimed = await tokens.claim(claimMs)
     if (claimed === false) {
@@ -142,21 +214,21 @@ export class PreAuthSession {
       for (let delay = 10; this.now() < deadline; delay = Math.min(delay * 2, 100)) {
         await new Promise((resolve) => setTimeout(resolve, delay))
         const token = await tokens.get()
-        if (token && token.expiresAt > this.now()) return this.#hold(token, token.expiresAt)
+        if (fresh(token)) return this.#hold(token, token.expiresAt)
         if (token === undefined) break
         // The claim is gone without a token: that handshake failed; make our own.
-        if ((await tokens.claim(claimMs)) !== false) return this.#handshakeClaimed(tokens)
+        if ((await tokens.claim(claimMs)) !== false) return this.#handshakeClaimed(tokens, fresh)
       }
       return this.#handshake(tokens)
     }
-    return claimed ? this.#handshakeClaimed(tokens) : this.#handshake(tokens)
+    return claimed ? this.#handshakeClaimed(tokens, fresh) : this.#handshake(tokens)
   }
 
-  async #handshakeClaimed(tokens: FleetTokens): Promise<Held> {
+  async #handshakeClaimed(tokens: FleetTokens, fresh: (token: FleetToken | null | undefined) => token is FleetToken): Promise<Held> {
     try {
       // Another instance may have stored its token between our look and our claim.
       const token = await tokens.get()
-      if (token && token.expiresAt > this.now()) return this.#hold(token, token.expiresAt)
+      if (fresh(token)) return this.#hold(token, token.expiresAt)
       return await this.#handshake(tokens)
     } finally {
       tokens.release()

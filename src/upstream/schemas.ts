@@ -138,6 +138,8 @@ export const CatalogueRow = z
     pdPrc: integerString.pipe(z.number().int().min(0)),
     atchFileUrl: z.string().nullish(),
     totalCnt: z.number().int().nullish(),
+    onlSclCd: z.string().nullish(),
+    brndNm: z.string().nullish(),
   })
   .refine((row) => row.pdNm !== '' || (row.exhPdNm ?? '') !== '', 'product without a name')
   .transform((row) => ({
@@ -146,9 +148,22 @@ export const CatalogueRow = z
     name: row.pdNm !== '' ? row.pdNm : (row.exhPdNm ?? ''),
     price: row.pdPrc,
     image: imageUrl(row.atchFileUrl),
+    category: row.onlSclCd?.trim() || null,
+    brand: brandName(row.brndNm),
     total: row.totalCnt ?? null,
   }))
-export type CatalogueItem = Omit<z.output<typeof CatalogueRow>, 'total'>
+/** A catalogue product; `category` and `brand` are optional so fixtures and fakes may leave them out. */
+export type CatalogueItem = Omit<z.output<typeof CatalogueRow>, 'total' | 'category' | 'brand'> & {
+  category?: string | null
+  brand?: string | null
+}
+
+/** Search answers format the brand `name>code>name` ("VT>00044>VT", upstream-protocol.md §4.2): the name is kept. */
+export function brandName(raw: string | null | undefined): string | null {
+  if (raw === null || raw === undefined) return null
+  const name = decodeHTML(raw.split('>')[0] ?? '').trim()
+  return name === '' ? null : name
+}
 
 export const StockRow = z.object({
   pdNo: z.string().trim(),

@@ -26,6 +26,9 @@ export function testEnv(overrides: Record<string, string> = {}): Record<string, 
     // The store directory has its own tests (test/stores/directory.test.ts); elsewhere the upstream's search is what is tested.
     STORE_DIRECTORY: 'off',
     STORE_DIRECTORY_CACHE_DIR: 'off',
+    // Likewise the product index (test/products/) and the background token renewal (test/upstream/keep-fresh.test.ts).
+    PRODUCT_INDEX: 'off',
+    UPSTREAM_KEEP_TOKEN_FRESH: 'off',
     ...overrides,
   }
 }

@@ -2,6 +2,7 @@ import type { FleetCacheOptions } from '../cached.js'
 import type { FleetState } from '../client.js'
 import { RedisBudget } from './budget.js'
 import { RedisCacheStore } from './cache-store.js'
+import { RedisCatalogue } from './catalogue.js'
 import { RedisCircuit } from './circuit.js'
 import { RedisDirectory } from './directory.js'
 import { FleetRedis, type FleetRedisOptions } from './redis.js'
@@ -15,6 +16,8 @@ export interface Fleet {
   cache: FleetCacheOptions
   /** The store directory's shared copy and crawl claim. */
   directory: RedisDirectory
+  /** The product index's shared copy and listing claim. */
+  catalogue: RedisCatalogue
 }
 
 /**
@@ -36,5 +39,6 @@ export async function connectFleet(
     },
     cache: { store: new RedisCacheStore(redis), claimMs: budget.callBoundMs },
     directory: new RedisDirectory(redis),
+    catalogue: new RedisCatalogue(redis),
   }
 }

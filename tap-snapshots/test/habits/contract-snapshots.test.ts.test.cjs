@@ -391,6 +391,124 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
                       ],
                       "additionalProperties": false
                     },
+                    "products": {
+                      "description": "The chain's catalogue held in memory (PRODUCT_INDEX=on): its size, mode (\`listing\`: the upstream lists its catalogue and the index holds all of it; \`growing\`: it does not, and the index holds the products seen in catalogue answers; \`unknown\`: not found out yet), where the list came from, its age, the last refresh and the last listing's outcome.",
+                      "type": "object",
+                      "properties": {
+                        "size": {
+                          "type": "number"
+                        },
+                        "mode": {
+                          "type": "string",
+                          "enum": [
+                            "listing",
+                            "growing",
+                            "unknown"
+                          ]
+                        },
+                        "source": {
+                          "type": "string",
+                          "enum": [
+                            "crawl",
+                            "disk",
+                            "fleet",
+                            "learned",
+                            "none"
+                          ]
+                        },
+                        "builtAt": {
+                          "type": [
+                            "string",
+                            "null"
+                          ]
+                        },
+                        "ageSeconds": {
+                          "type": [
+                            "number",
+                            "null"
+                          ]
+                        },
+                        "lastRefreshAt": {
+                          "type": [
+                            "string",
+                            "null"
+                          ]
+                        },
+                        "lastRefreshError": {
+                          "type": [
+                            "string",
+                            "null"
+                          ]
+                        },
+                        "learned": {
+                          "type": "number"
+                        },
+                        "lastListing": {
+                          "anyOf": [
+                            {
+                              "type": "object",
+                              "properties": {
+                                "at": {
+                                  "type": "string"
+                                },
+                                "outcome": {
+                                  "type": "string",
+                                  "enum": [
+                                    "ok",
+                                    "refused",
+                                    "short",
+                                    "implausible",
+                                    "failed"
+                                  ]
+                                },
+                                "calls": {
+                                  "type": "number"
+                                },
+                                "durationMs": {
+                                  "type": "number"
+                                },
+                                "products": {
+                                  "type": "number"
+                                },
+                                "total": {
+                                  "type": [
+                                    "number",
+                                    "null"
+                                  ]
+                                },
+                                "detail": {
+                                  "type": "string"
+                                }
+                              },
+                              "required": [
+                                "at",
+                                "outcome",
+                                "calls",
+                                "durationMs",
+                                "products",
+                                "total"
+                              ],
+                              "additionalProperties": false
+                            },
+                            {
+                              "type": "null"
+                            }
+                          ]
+                        }
+                      },
+                      "required": [
+                        "size",
+                        "mode",
+                        "source",
+                        "builtAt",
+                        "ageSeconds",
+                        "lastRefreshAt",
+                        "lastRefreshError",
+                        "learned",
+                        "lastListing"
+                      ],
+                      "additionalProperties": false
+                    },
                     "activeScans": {
                       "type": "number"
                     },
