@@ -98,7 +98,8 @@ export async function findNearby(
   if (products.length === 0) {
     answer.matched = 0
     const first = keywords[0]
-    answer.hint = !several && first ? emptyHint(first) : 'No product in the Daiso catalogue matches any of these keywords; see each one in `keywords`.'
+    answer.hint =
+      !several && first ? emptyHint(first) : 'No product in the Daiso catalogue matches any of these keywords; see each one in `keywords`.'
     return answer
   }
   if (scanned.length === 0) {

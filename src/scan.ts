@@ -193,7 +193,7 @@ export async function scanInStock(
     const hint = hints[0]
     if (hint) result.hint = hint
   } else if (products.length === 0 && unplaced.length === 0 && hints.some((h) => h !== undefined)) {
-    result.hint = 'None of these products was found in stock here; see each keyword\'s hint in `keywords`.'
+    result.hint = "None of these products was found in stock here; see each keyword's hint in `keywords`."
   }
   return result
 }

@@ -97,7 +97,10 @@ export const KeywordResultSchema = z.object({
   note: z.string().optional().describe('How the keyword was read, in a sentence, when not as typed.'),
   productIds: z.array(z.string()).describe('Ids of `products` found for this keyword.'),
   unplacedIds: z.array(z.string()).optional().describe('Ids of `unplaced` products found for this keyword.'),
-  notSold: z.literal(true).optional().describe("The chain's catalogue has no such product (the word, its variants and the catalogue search agree)."),
+  notSold: z
+    .literal(true)
+    .optional()
+    .describe("The chain's catalogue has no such product (the word, its variants and the catalogue search agree)."),
   hint: z.string().optional().describe('Only when nothing was found for this keyword: what to try next.'),
 })
 export type KeywordResult = z.infer<typeof KeywordResultSchema>
@@ -112,8 +115,13 @@ export const ProductSearchResultSchema = z
     keywords: z
       .array(KeywordResultSchema)
       .optional()
-      .describe('For several keywords (a shopping list, comma-separated), or one read other than as typed: each keyword, how it was read and its products.'),
-    note: z.string().optional().describe('How the keyword was read when not as typed (words left out, English read in Korean, a slip corrected).'),
+      .describe(
+        'For several keywords (a shopping list, comma-separated), or one read other than as typed: each keyword, how it was read and its products.',
+      ),
+    note: z
+      .string()
+      .optional()
+      .describe('How the keyword was read when not as typed (words left out, English read in Korean, a slip corrected).'),
     asOf: asOf(),
     hasMore: z.boolean().describe('Whether more catalogue pages remain to scan.'),
     nextPage: z.number().int().min(1).describe('Value to pass as currentPage for the next page.'),
@@ -246,7 +254,9 @@ export const ProductNearbySchema = z
     keywords: z
       .array(KeywordResultSchema)
       .optional()
-      .describe('For several keywords (a shopping list), or one read other than as typed: each keyword, how it was read, the products checked.'),
+      .describe(
+        'For several keywords (a shopping list), or one read other than as typed: each keyword, how it was read, the products checked.',
+      ),
     note: z.string().optional().describe('How the keyword was read when not as typed.'),
     matched: z.number().int().min(0).nullable().describe('Catalogue matches for the keyword in all; null when unknown.'),
     here: NearbyStoreItemsSchema.extend({
@@ -257,7 +267,9 @@ export const ProductNearbySchema = z
       .describe('The asked store (only with a store code); items [] when it has none.'),
     stores: z
       .array(NearbyStoreItemsSchema)
-      .describe('Other stores with a checked product in stock, nearest first; with several keywords, those with every keyword first, then most.'),
+      .describe(
+        'Other stores with a checked product in stock, nearest first; with several keywords, those with every keyword first, then most.',
+      ),
     asOf: asOf(),
     hint: z.string().optional(),
   })

@@ -170,7 +170,8 @@ export class StoreService {
       // An empty first page is a count the catalogue gave without saying it.
       if (products.length === 0 && input.page === 1) {
         answer.total = 0
-        answer.hint = keywords.length === 1 ? hints[0] : 'Nothing in the catalogue matches any of these keywords; see each one in `keywords`.'
+        answer.hint =
+          keywords.length === 1 ? hints[0] : 'Nothing in the catalogue matches any of these keywords; see each one in `keywords`.'
       }
       return answer
     })
@@ -451,7 +452,10 @@ const hasFacility = (row: UpstreamStore, facility: Facility | undefined): boolea
   facility === undefined || (row.facilities?.includes(facility) ?? false)
 
 /** What an answer says of one keyword: as typed, as read, what was left out and how it was read. */
-function keywordHead(candidates: KeywordCandidates, note: string | undefined): { keyword: string; read?: string; ignored?: string[]; note?: string } {
+function keywordHead(
+  candidates: KeywordCandidates,
+  note: string | undefined,
+): { keyword: string; read?: string; ignored?: string[]; note?: string } {
   const { keyword, reading, upstreamText } = candidates
   const read = reading
     ? reading.words

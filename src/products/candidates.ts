@@ -59,7 +59,7 @@ export async function findCandidates(
     }
   }
   const reading = productMatcher(index.products()).read(keyword)
-  const unheld = reading.words.some((word) => word.forms.length === 0)
+  const unheld = reading.unknown.length > 0
   if (!unheld && reading.products.length > 0) {
     return { keyword, reading, upstreamText: null, page: paged(reading.products.map(toItem)), notSold: false, catalogueCalls: 0 }
   }
@@ -89,7 +89,9 @@ export async function findCandidates(
 export function describeReading(candidates: KeywordCandidates): string | undefined {
   const { reading, keyword } = candidates
   if (!reading) {
-    return candidates.upstreamText !== null && candidates.upstreamText !== keyword ? `Searched '${keyword}' as '${candidates.upstreamText}'.` : undefined
+    return candidates.upstreamText !== null && candidates.upstreamText !== keyword
+      ? `Searched '${keyword}' as '${candidates.upstreamText}'.`
+      : undefined
   }
   const parts: string[] = []
   const read = reading.words.filter((w) => w.forms.length > 0)
@@ -104,7 +106,9 @@ export function describeReading(candidates: KeywordCandidates): string | undefin
     }
   }
   if (reading.ignored.length > 0 && reading.products.length > 0) {
-    parts.push(`left out ${reading.ignored.map((w) => `'${w}'`).join(', ')}: no product matches ${reading.ignored.length === 1 ? 'it' : 'them'} together with the rest`)
+    parts.push(
+      `left out ${reading.ignored.map((w) => `'${w}'`).join(', ')}: no product matches ${reading.ignored.length === 1 ? 'it' : 'them'} together with the rest`,
+    )
   }
   if (parts.length === 0) return undefined
   const text = parts.join('; ')

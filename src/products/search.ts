@@ -30,8 +30,10 @@ export interface KeywordReading {
   /** The item as typed, chain name and question words removed. */
   keyword: string
   words: WordReading[]
-  /** Words left out because no product in the index has them (nor their variants). */
+  /** Words left out: no product in the index has them (nor their variants), or none has them with the rest. */
   ignored: string[]
+  /** Of those, the words no product in the index has at all (nor their variants): the upstream may know newer products. */
+  unknown: string[]
   /** Products carrying every word that was kept, best first. */
   products: IndexedProduct[]
   /** Up to three upstream catalogue queries for this item, most likely first: the word as typed, then its readings. */
@@ -52,7 +54,12 @@ export function splitShoppingList(raw: string): string[] {
 const normalize = (text: string): string => text.normalize('NFC').toLowerCase()
 /** Letters and digits only: what is compared, so spacing and punctuation never decide. */
 const squash = (text: string): string => normalize(text).replace(/[^\p{L}\p{N}]+/gu, '')
-const tokensOf = (text: string): string[] => normalize(text).split(/[^\p{L}\p{N}]+/u).filter((t) => t !== '')
+const tokensOf = (text: string): string[] =>
+  normalize(text)
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((t) => t !== '')
+/** A level at or above this is a whole-word match (see #level). */
+const WHOLE = 1.5
 const HANGUL = /[\uac00-\ud7a3]/
 const LATIN_WORD = /^[a-z][a-z'-]*$/
 const syllables = (word: string): number => [...word].filter((c) => HANGUL.test(c)).length
@@ -147,11 +154,13 @@ export class ProductMatcher {
     const words = this.#words(keyword)
     const kept = words.filter((w) => w.forms.length > 0)
     const ignored = words.filter((w) => w.forms.length === 0).map((w) => w.typed)
+    const unknown = [...ignored]
     const joined = kept.length > 1 ? squash(kept.map((w) => w.typed).join('')) : null
 
     const rows = this.#entries.map((entry, order) => {
       // "머리 끈" names 머리끈 better than any one of its words does.
-      if (joined && entry.squashed.includes(joined)) return { entry, order, levels: kept.map(() => 2), bonus: wholeIn(entry.tokens, joined) ? 2 : 1 }
+      if (joined && entry.squashed.includes(joined))
+        return { entry, order, levels: kept.map(() => 2), bonus: wholeIn(entry.tokens, joined) ? 2 : 1 }
       return { entry, order, levels: kept.map((word) => this.#level(entry, word.formsAsMatched)), bonus: 0 }
     })
     // Korean puts the thing last ("선물 포장지", "휴대용 티슈"): when no product carries every word, the
@@ -159,12 +168,12 @@ export class ProductMatcher {
     // The thing itself is wanted as a word: "휴대용 티슈" lists tissues (티슈 left whole) rather than wet
     // wipes (물티슈), when the catalogue has any product with it as a word of its own.
     const head = kept.length - 1
-    const headWhole = rows.some((row) => row.levels[head] === 2)
+    const headWhole = rows.some((row) => (row.levels[head] ?? 0) >= WHOLE)
     let from = 0
     let listed: typeof rows = []
     for (; from < kept.length; from++) {
       listed = rows.filter((row) => row.levels.slice(from).every((level) => level > 0))
-      if (listed.length > 0 && (!headWhole || listed.some((row) => row.levels[head] === 2))) break
+      if (listed.length > 0 && (!headWhole || listed.some((row) => (row.levels[head] ?? 0) >= WHOLE))) break
     }
     for (const word of kept.slice(0, from)) ignored.push(word.typed)
     const score = (row: (typeof rows)[number]) => row.levels.slice(from).reduce((sum, level) => sum + level, 0) + row.bonus
@@ -173,25 +182,30 @@ export class ProductMatcher {
     const readings: WordReading[] = words.map((word) => {
       const index = kept.indexOf(word)
       const levels = index < from ? [] : listed.map((row) => row.levels[index] ?? 0)
-      const match = levels.some((l) => l === 2) ? 'whole' : levels.some((l) => l === 1) ? 'inside' : 'none'
+      const match = levels.some((l) => l >= WHOLE) ? 'whole' : levels.some((l) => l > 0) ? 'inside' : 'none'
       return { typed: word.typed, forms: index < from ? [] : word.forms, via: word.via, match }
     })
     return {
       keyword,
       words: readings,
       ignored,
+      unknown,
       products: listed.map((row) => row.entry.product),
       queries: upstreamQueries(keyword, words),
     }
   }
 
-  /** 2: a whole word (or consecutive words) of the name; 1: inside a longer word; 0: not at all. */
+  /**
+   * 2: a whole word (or consecutive words) of the name; 1: inside a longer word; 0: not at all. A variant
+   * (synonym) scores a little less than the word as read, so 수납함 lists before its synonym 정리함.
+   */
   #level(entry: Entry, forms: Form[]): number {
     let level = 0
-    for (const form of forms) {
-      if (wholeIn(entry.tokens, form.text)) return 2
-      if (!form.wholeOnly && entry.squashed.includes(form.text)) level = 1
-    }
+    forms.forEach((form, index) => {
+      const discount = index === 0 ? 0 : 0.1
+      if (wholeIn(entry.tokens, form.text)) level = Math.max(level, 2 - discount)
+      else if (!form.wholeOnly && entry.squashed.includes(form.text)) level = Math.max(level, 1 - discount)
+    })
     return level
   }
 
@@ -206,7 +220,7 @@ export class ProductMatcher {
       .map((t) => t.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, ''))
       .filter((t) => t !== '')
     const out: Array<{ typed: string; forms: string[]; formsAsMatched: Form[]; via: WordVia }> = []
-    for (let i = 0; i < tokens.length; ) {
+    for (let i = 0; i < tokens.length;) {
       // An English phrase is read before its words: "phone charger", "aa batteries".
       let taken = 1
       let english: readonly string[] | undefined
@@ -231,7 +245,10 @@ export class ProductMatcher {
     return out
   }
 
-  #readWord(typed: string, english: readonly string[] | undefined): { typed: string; forms: string[]; formsAsMatched: Form[]; via: WordVia } {
+  #readWord(
+    typed: string,
+    english: readonly string[] | undefined,
+  ): { typed: string; forms: string[]; formsAsMatched: Form[]; via: WordVia } {
     const make = (forms: string[], via: WordVia) => ({
       typed,
       forms,
@@ -329,9 +346,11 @@ function upstreamQueries(keyword: string, words: Array<{ typed: string; forms: s
  * joined as typed; nothing is dropped or corrected, since no word list is at hand.
  */
 export function upstreamReading(keyword: string): string {
-  const tokens = normalize(keyword).split(/\s+/).filter((t) => t !== '')
+  const tokens = normalize(keyword)
+    .split(/\s+/)
+    .filter((t) => t !== '')
   const out: string[] = []
-  for (let i = 0; i < tokens.length; ) {
+  for (let i = 0; i < tokens.length;) {
     let read: string | undefined
     let taken = 1
     for (let n = Math.min(3, tokens.length - i); n >= 1; n--) {

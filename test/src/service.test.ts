@@ -146,7 +146,7 @@ t.test('in stock but placed nowhere: listed in unplaced, marked so, never droppe
   t.equal(result.hint, undefined, 'products were found: no hint that none is in stock')
 })
 
-t.test('a product with a shelf and one without are both listed: the count is the store\'s', async (t) => {
+t.test("a product with a shelf and one without are both listed: the count is the store's", async (t) => {
   const fake = fakeUpstream({ placement: (i) => (i % 2 === 0 ? { floor: 1, zone: 3 } : null) })
   const result = await new StoreService(fake, LIMITS).searchStoreProducts({ storeCode: sc('11199'), keyword: '수납함', page: 1 })
   const inStock = fake.items.filter((_, i) => i % 3 === 0).slice(0, 17)
