@@ -36,7 +36,7 @@ export function register(program: Command): void {
   program
     .command('where')
     .description('which stores near a place or store have a product in stock, nearest first, with the floor')
-    .argument('<keyword>', 'the product, e.g. 우산 (or a product number)')
+    .argument('<keyword>', 'the product, e.g. 우산 or umbrella (or a product number); several separated by commas: "우산, 멀티탭"')
     .requiredOption('--near <place>', 'a store code (11199), a place or store name (강남역), or "lat,lng" (37.4979,127.0276)')
     .addHelpText(
       'after',
@@ -66,10 +66,16 @@ export function register(program: Command): void {
         const rows = [...(answer.here ? [answer.here] : []), ...answer.stores].flatMap(({ store, items }) =>
           items.map((item) => ({ store, ...item })),
         )
+        if (answer.note) io.out(`Note: ${answer.note}`)
         if (rows.length === 0) return io.out(answer.hint ?? `No store near ${place.label} has it in stock.`)
         // Asked about a store: say so when that store itself has none of the products checked.
         if (answer.here && answer.here.items.length === 0) io.out(`${place.label} itself does not have it in stock.`)
-        io.out(`Near ${place.label}, nearest first (floor looked up for the nearest ${Math.min(5, answer.stores.length)} stores):`)
+        const several = (answer.keywords?.length ?? 0) > 1
+        io.out(
+          several
+            ? `Near ${place.label}, stores with every product first, then most, nearest first within (floor looked up for the first ${Math.min(5, answer.stores.length)} stores):`
+            : `Near ${place.label}, nearest first (floor looked up for the nearest ${Math.min(5, answer.stores.length)} stores):`,
+        )
         io.out(
           renderTable(
             [
