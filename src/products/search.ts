@@ -129,7 +129,11 @@ export class ProductMatcher {
   readonly #vocabulary: Array<{ word: string; jamo: string; count: number }>
   /** Every name squashed, one a line, and every word of a name: "does any product have it" without a loop. */
   readonly #haystack: string
+  /** Where each name starts in the haystack. */
+  readonly #starts: number[]
   readonly #tokens: Set<string>
+  /** Products by each word of their names, for forms that match only whole words. */
+  readonly #byToken: Map<string, number[]>
 
   constructor(products: readonly IndexedProduct[]) {
     this.#entries = products.map((product) => {
@@ -141,7 +145,21 @@ export class ProductMatcher {
       for (const token of new Set(entry.tokens)) if (syllables(token) >= 3) counts.set(token, (counts.get(token) ?? 0) + 1)
     }
     this.#haystack = this.#entries.map((entry) => entry.squashed).join('\n')
+    this.#starts = []
+    let offset = 0
+    for (const entry of this.#entries) {
+      this.#starts.push(offset)
+      offset += entry.squashed.length + 1
+    }
     this.#tokens = new Set(this.#entries.flatMap((entry) => entry.tokens))
+    this.#byToken = new Map()
+    this.#entries.forEach((entry, order) => {
+      for (const token of new Set(entry.tokens)) {
+        const list = this.#byToken.get(token)
+        if (list) list.push(order)
+        else this.#byToken.set(token, [order])
+      }
+    })
     this.#vocabulary = [...counts].map(([word, count]) => ({ word, jamo: disassemble(word), count }))
   }
 
@@ -157,11 +175,16 @@ export class ProductMatcher {
     const unknown = [...ignored]
     const joined = kept.length > 1 ? squash(kept.map((w) => w.typed).join('')) : null
 
-    const rows = this.#entries.map((entry, order) => {
+    // Only the products carrying some form of some word are looked at, found by a search of all names at once.
+    const perWord = kept.map((word) => this.#levels(word.formsAsMatched))
+    const joinedAt = joined ? this.#containing(joined) : []
+    const orders = new Set<number>([...joinedAt, ...perWord.flatMap((levels) => [...levels.keys()])])
+    const joinedSet = new Set(joinedAt)
+    const rows = [...orders].map((order) => {
+      const entry = this.#entries[order] as Entry
       // "머리 끈" names 머리끈 better than any one of its words does.
-      if (joined && entry.squashed.includes(joined))
-        return { entry, order, levels: kept.map(() => 2), bonus: wholeIn(entry.tokens, joined) ? 2 : 1 }
-      return { entry, order, levels: kept.map((word) => this.#level(entry, word.formsAsMatched)), bonus: 0 }
+      if (joined && joinedSet.has(order)) return { entry, order, levels: kept.map(() => 2), bonus: wholeIn(entry.tokens, joined) ? 2 : 1 }
+      return { entry, order, levels: perWord.map((levels) => levels.get(order) ?? 0), bonus: 0 }
     })
     // Korean puts the thing last ("선물 포장지", "휴대용 티슈"): when no product carries every word, the
     // words in front are left out one by one, and named, until some product carries the rest.
@@ -196,17 +219,49 @@ export class ProductMatcher {
   }
 
   /**
-   * 2: a whole word (or consecutive words) of the name; 1: inside a longer word; 0: not at all. A variant
-   * (synonym) scores a little less than the word as read, so 수납함 lists before its synonym 정리함.
+   * Each product carrying a form, and how: 2 a whole word (or consecutive words) of the name, 1 inside a
+   * longer word. A variant (synonym) scores a little less than the word as read, so 수납함 lists before
+   * its synonym 정리함.
    */
-  #level(entry: Entry, forms: Form[]): number {
-    let level = 0
+  #levels(forms: Form[]): Map<number, number> {
+    const levels = new Map<number, number>()
     forms.forEach((form, index) => {
       const discount = index === 0 ? 0 : 0.1
-      if (wholeIn(entry.tokens, form.text)) level = Math.max(level, 2 - discount)
-      else if (!form.wholeOnly && entry.squashed.includes(form.text)) level = Math.max(level, 1 - discount)
+      const orders = form.wholeOnly ? (this.#byToken.get(form.text) ?? []) : this.#containing(form.text)
+      for (const order of orders) {
+        const entry = this.#entries[order] as Entry
+        const level = wholeIn(entry.tokens, form.text) ? 2 - discount : form.wholeOnly ? 0 : 1 - discount
+        if (level > (levels.get(order) ?? 0)) levels.set(order, level)
+      }
     })
-    return level
+    return levels
+  }
+
+  /** The products whose squashed name contains `text`, in index order: one native search through every name. */
+  #containing(text: string): number[] {
+    const found: number[] = []
+    if (text === '') return found
+    let at = this.#haystack.indexOf(text)
+    while (at >= 0) {
+      const order = this.#entryAt(at)
+      found.push(order)
+      const next = this.#starts[order + 1]
+      if (next === undefined) break
+      at = this.#haystack.indexOf(text, next)
+    }
+    return found
+  }
+
+  /** The entry whose name holds haystack position `at` (binary search over the names' start offsets). */
+  #entryAt(at: number): number {
+    let low = 0
+    let high = this.#starts.length - 1
+    while (low < high) {
+      const mid = (low + high + 1) >> 1
+      if ((this.#starts[mid] ?? 0) <= at) low = mid
+      else high = mid - 1
+    }
+    return low
   }
 
   #anyMatch(forms: Form[]): boolean {
