@@ -31,3 +31,17 @@ t.test('the sandbox understands English, synonyms and shopping lists over its fi
     ],
   )
 })
+
+t.test('REST: a word left out travels in the Search-Ignored header too', async (t) => {
+  const { buildTestApp } = await import('../helpers/app.js')
+  const { app } = await buildTestApp(t)
+  const res = await app.inject({
+    method: 'GET',
+    url: `/api/sandbox/products?branchCode=11199&keyword=${encodeURIComponent('반짝이는 수세미')}`,
+  })
+  t.equal(res.statusCode, 200)
+  t.equal(res.headers['search-ignored'], encodeURIComponent('반짝이는'))
+  const body = res.json() as { products: Array<{ name: string }>; keywords: Array<{ ignored: string[] }> }
+  t.ok(body.products.length > 0 && body.products.every((p) => p.name.includes('수세미')))
+  t.same(body.keywords[0]?.ignored, ['반짝이는'])
+})
