@@ -1,3 +1,4 @@
+import { PRODUCT_ID_PATTERN } from '../schemas.js'
 import type { CatalogueItem, CatalogueRows, Upstream } from '../upstream/port.js'
 import type { IndexedProduct, ProductIndex } from './port.js'
 import { productMatcher, upstreamReading, type KeywordReading } from './search.js'
@@ -58,6 +59,12 @@ export async function findCandidates(
       catalogueCalls: 0,
     }
   }
+  // A product number names one product: the index's, else the upstream's answer for it.
+  const numbered = PRODUCT_ID_PATTERN.test(keyword) ? index.byId(keyword) : undefined
+  if (numbered) {
+    const reading: KeywordReading = { keyword, words: [], ignored: [], unknown: [], products: [numbered], queries: [keyword] }
+    return { keyword, reading, upstreamText: null, page: paged([toItem(numbered)]), notSold: false, catalogueCalls: 0 }
+  }
   const reading = productMatcher(index.products()).read(keyword)
   const unheld = reading.unknown.length > 0
   if (!unheld && reading.products.length > 0) {
@@ -74,7 +81,8 @@ export async function findCandidates(
   const again = fresh.length > 0 ? productMatcher(index.products()).read(keyword) : reading
   // An index that did not take them in (yet) still lets them be answered: the upstream's matches first.
   const unlearned = fresh.filter((item) => index.byId(item.productId) === undefined)
-  const items = [...unlearned, ...again.products.map(toItem)]
+  // Nothing read from the names (a product number, or a word only the upstream's search matches): its answer.
+  const items = again.products.length === 0 ? found : [...unlearned, ...again.products.map(toItem)]
   return {
     keyword,
     reading: again,

@@ -152,6 +152,25 @@ t.test('product search over the index', async (t) => {
     t.ok(answer.products.every((p) => p.name.includes('우산')))
   })
 
+  t.test('a product number: the index holds it (no catalogue call); one it lacks is asked upstream', async (t) => {
+    const umbrella = catalogue.find((p) => p.name.includes('우산'))!
+    const { answer, catalogue: n } = await calls(() => service.findProductNearby({ keyword: umbrella.productId, ...GANGNAM }))
+    t.equal(n, 0)
+    t.same(
+      answer.products.map((p) => p.id),
+      [umbrella.productId],
+    )
+    const lacking = new MemoryProductIndex(catalogue.filter((p) => p.productId !== umbrella.productId))
+    const fresh = new StoreService(runtime.upstream, config.scan, { products: lacking })
+    const asked = await calls(() => fresh.searchCatalogue({ keyword: umbrella.productId, page: 1 }))
+    t.equal(asked.catalogue, 1)
+    t.same(
+      asked.answer.products.map((p) => p.id),
+      [umbrella.productId],
+    )
+    t.ok(lacking.byId(umbrella.productId), 'learned')
+  })
+
   t.test('nearby shopping list: stores with every item first, then most, each item with its floor', async (t) => {
     const { answer, catalogue, stock } = await calls(() => service.findProductNearby({ keyword: '우산, 멀티탭', ...GANGNAM }))
     t.equal(catalogue, 0)
