@@ -23,6 +23,7 @@ import { fleetScenario } from './scenarios/fleet.js'
 import { ndjsonScenario } from './scenarios/ndjson.js'
 import { nearbyScenario } from './scenarios/nearby.js'
 import { productIndexScenario } from './scenarios/product-index.js'
+import { productSearchScenario } from './scenarios/product-search.js'
 import { soakScenario } from './scenarios/soak.js'
 import { throughputScenario } from './scenarios/throughput.js'
 
@@ -42,6 +43,7 @@ const SCENARIOS: Array<{ id: number; title: string; run: (ctx: BenchContext) => 
   { id: 10, title: 'fleet: 1 vs 3 instances, with and without Redis', run: fleetScenario },
   { id: 11, title: 'store directory: search warm, crawl, memory', run: directoryScenario },
   { id: 12, title: 'product index: build, memory, cold answers with the index warm', run: productIndexScenario },
+  { id: 13, title: 'product search over the index (in process)', run: productSearchScenario },
 ]
 
 const log = (line: string) => process.stderr.write(`bench: ${line}\n`)

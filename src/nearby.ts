@@ -12,23 +12,33 @@ import { floorLabel, isOpenNow } from './stores/facts.js'
 import { stockKey, type CatalogueItem, type CatalogueRows, type Upstream, type UpstreamStore } from './upstream/port.js'
 import { UpstreamError } from './upstream/errors.js'
 
-export interface NearbyRequest {
+/** One keyword of a nearby search, with its first catalogue page (from the product index, or the upstream's search). */
+export interface NearbyKeyword {
   keyword: string
+  rows: CatalogueRows
+  notSold: boolean
+  /** What the answer says of it (as read, left out, how read). */
+  head: { keyword: string; read?: string; ignored?: string[]; note?: string }
+  note: string | undefined
+}
+
+export interface NearbyRequest {
+  /** The keywords (a shopping list has up to five), their catalogue pages already requested. */
+  keywords: Promise<NearbyKeyword[]>
   /** Where distances are measured from. */
   origin: { lat: number; lng: number }
   /** The store asked about, when the question was "near this store": `here` in the answer, at distance 0. */
   here?: UpstreamStore | undefined
-  /** The first catalogue page of the keyword, already requested (it shares the scan's cache entry). */
-  catalogue: Promise<CatalogueRows>
   now: Date
 }
 
 /**
  * "Does this store have X; if not, which store near here does, on which floor, and is it open?"
- * Three dependent round trips on a cold cache: catalogue and stores, then one stock call (as many of
- * the best catalogue matches as it can carry, against the asked store and the nearest others), then
- * placements for every item of the asked store and of the nearest few others, side by side.
- * A failed stock call fails the answer; it is never "nowhere".
+ * Three dependent round trips on a cold cache (two with a usable product index: no catalogue call):
+ * catalogue and stores, then one stock call (as many of the best catalogue matches of every keyword as it
+ * can carry, against the asked store and the nearest others), then placements for every item of the
+ * asked store and of the nearest few others, side by side. A failed stock call fails the answer; it is
+ * never "nowhere". With several keywords, stores that have every one rank first, then those with most.
  */
 export async function findNearby(
   upstream: Upstream,
@@ -37,37 +47,69 @@ export async function findNearby(
   report: (p: ScanProgress) => void = () => {},
 ): Promise<ProductNearby> {
   const { here } = request
-  const [catalogue, rows] = await Promise.all([
-    request.catalogue,
+  const [keywords, rows] = await Promise.all([
+    request.keywords,
     upstream.searchStores(
       { latitude: request.origin.lat, longitude: request.origin.lng, page: 1, pageSize: LIMITS.nearbyStoresScanned + (here ? 1 : 0) },
       signal,
     ),
   ])
+  const several = keywords.length > 1
   const others = rows.filter((row) => row.code !== here?.code).slice(0, LIMITS.nearbyStoresScanned)
   const scanned = here ? [here, ...others] : others
-  const products = bestMatches(catalogue.items, request.keyword, scanned.length)
+  // Each keyword gets its share of the one stock call; a product two keywords found is checked once.
+  const perKeyword = keywords.map((k) => bestMatches(k.rows.items, k.keyword, scanned.length * keywords.length))
+  const keywordOf = new Map<string, string>()
+  const products: CatalogueItem[] = []
+  perKeyword.forEach((list, i) => {
+    for (const item of list) {
+      if (keywordOf.has(item.productId)) continue
+      keywordOf.set(item.productId, keywords[i]?.keyword ?? '')
+      products.push(item)
+    }
+  })
   report({ found: 0, target: LIMITS.nearbyStoresListed, page: 1, scanned: 0, percent: 30 })
+  const matchedOf = (k: NearbyKeyword) => k.rows.total ?? (k.rows.items.length < CATALOGUE_FIRST_PAGE ? k.rows.items.length : null)
+  const matchedEach = keywords.map(matchedOf)
   const answer: ProductNearby = {
     origin: request.origin,
-    products: products.map(({ productId, name, price }) => ({ id: productId, name, price })),
-    matched: catalogue.total ?? (catalogue.items.length < CATALOGUE_FIRST_PAGE ? catalogue.items.length : null),
+    products: products.map(({ productId, name, price }) => ({
+      id: productId,
+      name,
+      price,
+      ...(several ? { keyword: keywordOf.get(productId) ?? '' } : {}),
+    })),
+    matched: matchedEach.some((m) => m === null) ? null : matchedEach.reduce<number>((sum, m) => sum + (m ?? 0), 0),
     stores: [],
     asOf: request.now.toISOString(),
+  }
+  const notes = keywords.map((k) => k.note).filter((n): n is string => n !== undefined)
+  if (notes.length > 0) answer.note = notes.join(' ')
+  const emptyHint = (k: NearbyKeyword) => (k.notSold ? notSoldHint(k.keyword) : noMatchHint(k.keyword))
+  if (several || notes.length > 0) {
+    answer.keywords = keywords.map((k, i) => ({
+      ...k.head,
+      productIds: (perKeyword[i] ?? []).map((item) => item.productId),
+      ...(k.notSold ? { notSold: true as const } : {}),
+      ...((perKeyword[i] ?? []).length === 0 ? { hint: emptyHint(k) } : {}),
+    }))
   }
   if (here) answer.here = { store: toStore(here, 0, request.now), items: [] }
   if (products.length === 0) {
     answer.matched = 0
-    answer.hint = noMatchHint(request.keyword)
+    const first = keywords[0]
+    answer.hint =
+      !several && first ? emptyHint(first) : 'No product in the Daiso catalogue matches any of these keywords; see each one in `keywords`.'
     return answer
   }
   if (scanned.length === 0) {
     throw UpstreamError.noStores('no store returned for a search around a point')
   }
+  const keyword = keywords[0]?.keyword ?? ''
 
   // One product number at the asked store: its shelf there is wanted whether or not it is in stock (the
   // item's floor, or the usual shelf when it has none), so it is looked up beside the stock call.
-  const asked = here && products.length === 1 && products[0]?.productId === request.keyword ? products[0] : undefined
+  const asked = here && !several && products.length === 1 && products[0]?.productId === keyword ? products[0] : undefined
   const shelfHere = asked && here ? lookUpPlacement(upstream, asked.productId, here.code, signal) : undefined
   shelfHere?.catch(() => {})
   const stock = await upstream.getStock(
@@ -80,19 +122,28 @@ export async function findNearby(
     products.flatMap((product) => {
       const quantity = stock.get(stockKey(product.productId, store.code))
       if (quantity === null || quantity === undefined) unknown += 1
-      return quantity !== null && quantity !== undefined && quantity >= 1 ? [toItem(product, quantity)] : []
+      return quantity !== null && quantity !== undefined && quantity >= 1
+        ? [toItem(product, quantity, several ? keywordOf.get(product.productId) : undefined)]
+        : []
     })
+  const wanted = keywords.filter((_, i) => (perKeyword[i]?.length ?? 0) > 0).map((k) => k.keyword)
+  const missingAt = (items: NearbyItem[]) => wanted.filter((k) => !items.some((item) => item.keyword === k))
   if (answer.here && here) {
     answer.here.items = itemsAt(here)
+    if (several) answer.here.missing = missingAt(answer.here.items)
     // A pair the upstream did not answer is unknown at the asked store, never "sold out" there.
     const unread = products.filter((p) => (stock.get(stockKey(p.productId, here.code)) ?? null) === null).map((p) => p.productId)
     if (unread.length > 0) answer.here.unknown = unread
   }
-  // Store by store, nearest first (the upstream's order, exact where km is rounded), items by catalogue rank.
-  for (const row of others) {
-    if (answer.stores.length >= LIMITS.nearbyStoresListed) break
+  // Store by store, nearest first (the upstream's order, exact where km is rounded), items by catalogue rank;
+  // with several keywords, the stores that have every one first, then those with most (nearest first within).
+  const withItems = others.flatMap((row, order) => {
     const items = itemsAt(row)
-    if (items.length > 0) answer.stores.push({ store: toStore(row, row.distanceKm, request.now), items })
+    return items.length > 0 ? [{ row, items, order, missing: several ? missingAt(items) : [] }] : []
+  })
+  if (several) withItems.sort((a, b) => a.missing.length - b.missing.length || a.order - b.order)
+  for (const { row, items, missing } of withItems.slice(0, LIMITS.nearbyStoresListed)) {
+    answer.stores.push({ store: toStore(row, row.distanceKm, request.now), items, ...(several ? { missing } : {}) })
   }
   const pairs = products.length * scanned.length
   if (unknown >= pairs) {
@@ -147,9 +198,10 @@ function toStore(row: UpstreamStore, distanceKm: number | null, now: Date): Near
   }
 }
 
-function toItem(product: CatalogueItem, quantity: number): NearbyItem {
+function toItem(product: CatalogueItem, quantity: number, keyword: string | undefined): NearbyItem {
   return {
     productId: product.productId,
+    ...(keyword !== undefined ? { keyword } : {}),
     productName: product.name,
     price: product.price,
     stock: quantity,
@@ -191,6 +243,14 @@ async function lookUpPlacement(upstream: Upstream, productId: string, storeCode:
 /** The asked store has none of the one product asked about listed: where it usually shelves it. */
 async function usualShelf(here: NonNullable<ProductNearby['here']>, shelf: Promise<Shelf>): Promise<void> {
   here.usualShelf = await shelf
+}
+
+/**
+ * The product index and the upstream's catalogue search agree that nothing matches the keyword, its
+ * variants (spacing, synonyms, English, a typing slip) or any word of it: the chain does not sell it.
+ */
+export function notSoldHint(keyword: string): string {
+  return `The Daiso catalogue has no product matching '${keyword}' (nor its spellings, synonyms or English reading): the chain most likely does not sell it. Trying other words for the same thing will not help; look for it elsewhere.`
 }
 
 /** Nothing in the catalogue: a Latin-letter word most likely needs its Korean name. */

@@ -73,8 +73,8 @@ export const searchStoreProducts = defineOperation({
     storeCode,
     keyword: param(
       fields.keyword(),
-      'Product word in Korean (e.g. 수납함).',
-      'Send {keyword}, the product name to search for (e.g. 수납함).',
+      'Product word (e.g. 수납함, umbrella); a shopping list: up to 5 separated by commas (건전지, 멀티탭).',
+      'Send {keyword}, the product name to search for (e.g. 수납함), or up to 5 separated by commas.',
     ),
     page: param(
       fields.page().default(1),
@@ -99,8 +99,8 @@ export const searchCatalogue = defineOperation({
   params: {
     keyword: param(
       fields.keyword(),
-      'Product word in Korean (e.g. 우산) or a product number.',
-      'Send {keyword}, a product name or kind such as 우산.',
+      'Product word (e.g. 우산, umbrella) or a product number; up to 5 separated by commas.',
+      'Send {keyword}, a product name or kind such as 우산, or up to 5 separated by commas.',
     ),
     page: param(fields.page().default(1), 'Page, from 1.', storePage.hint),
   },
@@ -110,8 +110,8 @@ export const findProductNearby = defineOperation({
   params: {
     keyword: param(
       fields.keyword(),
-      'Product word in Korean (e.g. 우산) or a product number.',
-      'Send {keyword}, the product to look for, such as 우산.',
+      'Product word (e.g. 우산, umbrella) or a product number; a shopping list: up to 5 separated by commas.',
+      'Send {keyword}, the product to look for, such as 우산, or up to 5 separated by commas (우산, 멀티탭).',
     ),
     storeCode: param(
       fields.storeCode().optional(),

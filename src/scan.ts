@@ -1,8 +1,8 @@
-import { LIMITS, type Product, type ProductSearchResult, type ScanProgress } from './schemas.js'
+import { LIMITS, type Product, type ProductSearchResult, type ScanProgress, type UnplacedProduct } from './schemas.js'
 import { floorLabel } from './stores/facts.js'
-import { stockKey, type CatalogueItem, type StockAnswer, type Upstream } from './upstream/port.js'
+import { stockKey, type CatalogueItem, type CatalogueRows, type StockAnswer, type Upstream } from './upstream/port.js'
 import { UpstreamError } from './upstream/errors.js'
-import { noMatchHint } from './nearby.js'
+import { noMatchHint, notSoldHint } from './nearby.js'
 
 // The in-store product scan: catalogue pages, one stock batch per page, placements in parallel,
 // pipelined so the next page is fetched while this one's stock is checked.
@@ -27,90 +27,187 @@ export const CATALOGUE_PAGE_SIZE = 50
 /** Stops starting new catalogue pages once this share of the deadline is spent, so partial results still arrive. */
 const SOFT_DEADLINE_SHARE = 0.6
 
+/** One keyword of the search (a shopping list has up to five): where its catalogue pages come from. */
+export interface ScanKeyword {
+  keyword: string
+  page(page: number, pageSize: number, signal: AbortSignal): Promise<CatalogueRows>
+  /** The chain's catalogue has nothing for it (the index and the upstream's search agree). */
+  notSold?: boolean | undefined
+  /** How it was read, when not as typed (src/products/candidates.ts). */
+  note?: string | undefined
+  /** The words searched for, as read (`우산` for umbrella), when the product index read it. */
+  read?: string | undefined
+  /** Words left out because no product matches them. */
+  ignored?: string[] | undefined
+}
+
+interface KeywordScan {
+  source: ScanKeyword
+  scanned: number
+  inStock: number
+  hasMore: boolean
+  done: boolean
+  placed: Array<Promise<Array<Product | UnplacedProduct>>>
+}
+
 /**
- * Scans catalogue pages from `input.page` until about 10 in-stock products are found, the catalogue
- * ends, the page budget is spent or the soft deadline passes. `checkStore` (the store's existence) is
- * started just after the first page, whose reply is the round's longest, and awaited before the first stock call.
+ * Scans catalogue pages from `input.page` until about 10 in-stock products are found for each keyword,
+ * its candidates end, the page budget is spent or the soft deadline passes. One stock call a round carries
+ * every keyword's page (5 keywords x 50 products: 250 of the 520 pairs a call holds). `checkStore` (the
+ * store's existence) is started just after the first page, whose reply is the round's longest, and
+ * awaited before the first stock call.
  */
 export async function scanInStock(
   upstream: Upstream,
   limits: ScanLimits,
-  input: { storeCode: string; keyword: string; page: number; checkStore: () => Promise<unknown> },
+  input: { storeCode: string; keywords: ScanKeyword[]; page: number; checkStore: () => Promise<unknown> },
   signal: AbortSignal,
   report: (p: ScanProgress) => void,
 ): Promise<ProductSearchResult> {
   const started = Date.now()
   const softDeadline = started + limits.deadlineMs * SOFT_DEADLINE_SHARE
   const target = LIMITS.productsWantedPerPage
-  const { storeCode, keyword } = input
-  const fetchPage = (page: number) => {
-    const pending = upstream.searchCatalogue({ text: keyword, page, pageSize: CATALOGUE_PAGE_SIZE }, signal)
+  const { storeCode } = input
+  const scans: KeywordScan[] = input.keywords.map((source) => ({ source, scanned: 0, inStock: 0, hasMore: true, done: false, placed: [] }))
+  const fetchRound = (page: number) => {
+    const pending = Promise.all(
+      scans.map((scan) => (scan.done ? Promise.resolve(null) : scan.source.page(page, CATALOGUE_PAGE_SIZE, signal))),
+    )
     pending.catch(() => {}) // awaited later, or abandoned when the scan stops early
     return pending
   }
 
   let page = input.page
-  let nextFetch = fetchPage(page)
+  let nextFetch = fetchRound(page)
   const storeCheck = input.checkStore()
   storeCheck.catch(() => {}) // awaited below; observed here in case the catalogue fails first
   let pagesDone = 0
-  let scanned = 0
-  let candidates = 0
   let readAt = Infinity
-  const resolving: Array<Promise<Product[]>> = []
+  const total = (key: 'scanned' | 'inStock') => scans.reduce((sum, scan) => sum + scan[key], 0)
+  const wanted = target * scans.length
   const progress = (extra: Partial<ScanProgress> = {}) =>
     report({
-      found: candidates,
-      target,
+      found: total('inStock'),
+      target: wanted,
       page,
-      scanned,
-      percent: Math.min(99, Math.round(Math.max(candidates / target, pagesDone / limits.maxPages) * 100)),
+      scanned: total('scanned'),
+      percent: Math.min(99, Math.round(Math.max(total('inStock') / wanted, pagesDone / limits.maxPages) * 100)),
       ...extra,
     })
   progress()
 
-  let hasMore: boolean
   for (;;) {
-    const catalogue = await nextFetch
-    scanned += catalogue.items.length
-    hasMore = catalogueHasMore(page, catalogue.items.length, catalogue.total)
+    const pages = await nextFetch
+    const round: Array<{ scan: KeywordScan; items: CatalogueItem[] }> = []
+    scans.forEach((scan, i) => {
+      const rows = pages[i]
+      // A keyword that found its ten in the round before this page was prefetched: the page is not needed.
+      if (!rows || scan.done) return
+      scan.scanned += rows.items.length
+      scan.hasMore = catalogueHasMore(page, rows.items.length, rows.total)
+      round.push({ scan, items: rows.items })
+    })
     const mayScanAnother = pagesDone + 1 < limits.maxPages && Date.now() < softDeadline
+    for (const { scan } of round) if (!scan.hasMore) scan.done = true
     // Prefetch while this page's stock is checked; the page is cached if a later request wants it.
-    if (hasMore && mayScanAnother) nextFetch = fetchPage(page + 1)
+    const anotherWanted = () => scans.some((scan) => !scan.done)
+    if (anotherWanted() && mayScanAnother) {
+      // A keyword that has its ten already is not fetched again; the others are.
+      nextFetch = fetchRound(page + 1)
+    }
     progress()
 
     await storeCheck
-    const stock = await stockAt(upstream, storeCode, catalogue.items, signal)
+    const all = uniqueItems(round.flatMap((r) => r.items))
+    const stock = await stockAt(upstream, storeCode, all, signal)
     readAt = Math.min(readAt, stock.readAt ?? Date.now())
-    const inStock = catalogue.items.flatMap((item) => {
-      const quantity = stock.get(stockKey(item.productId, storeCode))
-      return quantity !== null && quantity !== undefined && quantity > 0 ? [{ item, quantity }] : []
-    })
-    candidates += inStock.length
-    // Placements resolve in the background while the next page's stock is checked.
-    const placed = placeAll(upstream, storeCode, inStock, signal)
-    placed.catch(() => {})
-    resolving.push(placed)
+    const placements = new Map<string, Promise<Product | UnplacedProduct>>()
+    for (const { scan, items } of round) {
+      const inStock = items.flatMap((item) => {
+        const quantity = stock.get(stockKey(item.productId, storeCode))
+        return quantity !== null && quantity !== undefined && quantity > 0 ? [{ item, quantity }] : []
+      })
+      scan.inStock += inStock.length
+      // Placements resolve in the background while the next page's stock is checked; one lookup per product.
+      const placed = Promise.all(
+        inStock.map(({ item, quantity }) => {
+          let pending = placements.get(item.productId)
+          if (!pending) {
+            pending = placeOne(upstream, storeCode, item, quantity, signal)
+            placements.set(item.productId, pending)
+          }
+          return pending
+        }),
+      )
+      placed.catch(() => {})
+      scan.placed.push(placed)
+      if (scan.inStock >= target) scan.done = true
+    }
     pagesDone += 1
     progress()
 
-    if (!hasMore || candidates >= target || !mayScanAnother) break
+    if (!anotherWanted() || !mayScanAnother) break
     page += 1
   }
 
-  const products = (await Promise.all(resolving)).flat()
-  // `found` counts in-stock matches, as every earlier event did: products.length leaves out any the chain
-  // cannot place on a shelf, and the count fell at 100 % (19, then 18) when one could not be placed.
-  report({ found: candidates, target, page, scanned, percent: 100 })
+  const found = await Promise.all(scans.map(async (scan) => (await Promise.all(scan.placed)).flat()))
+  const hasMore = scans.some((scan) => scan.hasMore)
+  report({ found: found.reduce((n, list) => n + list.length, 0), target: wanted, page, scanned: total('scanned'), percent: 100 })
   // When the stock was read: the oldest of the pages' stock calls (now, when the catalogue was empty).
   const asOf = new Date(readAt === Infinity ? Date.now() : readAt).toISOString()
+  const products: Product[] = []
+  const unplaced: UnplacedProduct[] = []
+  const listedIds = new Set<string>()
+  for (const list of found) {
+    for (const product of list) {
+      if (listedIds.has(product.id)) continue
+      listedIds.add(product.id)
+      if ('placement' in product) unplaced.push(product)
+      else products.push(product)
+    }
+  }
   const result: ProductSearchResult = { products, asOf, hasMore, nextPage: page + 1 }
-  // An empty page past the first says nothing of the keyword: the catalogue ended on an earlier page.
-  if (products.length === 0 && (scanned > 0 || input.page === 1)) {
-    result.hint =
-      scanned === 0 ? noMatchHint(keyword) : candidates > 0 ? shelfUnknownHint(candidates, hasMore) : noneInStockHint(scanned, hasMore)
+  if (unplaced.length > 0) result.unplaced = unplaced
+  const hints = scans.map((scan, i) => keywordHint(scan, found[i] ?? [], input.page))
+  const several = scans.length > 1
+  if (several || scans.some((scan) => scan.source.note || scan.source.read)) {
+    result.keywords = scans.map((scan, i) => {
+      const list = found[i] ?? []
+      const hint = hints[i]
+      return {
+        keyword: scan.source.keyword,
+        ...(scan.source.read !== undefined ? { read: scan.source.read } : {}),
+        ...(scan.source.ignored && scan.source.ignored.length > 0 ? { ignored: scan.source.ignored } : {}),
+        ...(scan.source.note ? { note: scan.source.note } : {}),
+        productIds: list.filter((p) => !('placement' in p)).map((p) => p.id),
+        ...(list.some((p) => 'placement' in p) ? { unplacedIds: list.filter((p) => 'placement' in p).map((p) => p.id) } : {}),
+        ...(scan.source.notSold ? { notSold: true } : {}),
+        ...(hint ? { hint } : {}),
+      }
+    })
+  }
+  const notes = scans.map((scan) => scan.source.note).filter((note): note is string => note !== undefined)
+  if (notes.length > 0) result.note = notes.join(' ')
+  // The answer's hint: the one keyword's, or for a shopping list, only when nothing at all was found.
+  if (!several) {
+    const hint = hints[0]
+    if (hint) result.hint = hint
+  } else if (products.length === 0 && unplaced.length === 0 && hints.some((h) => h !== undefined)) {
+    result.hint = "None of these products was found in stock here; see each keyword's hint in `keywords`."
   }
   return result
+}
+
+function uniqueItems(items: CatalogueItem[]): CatalogueItem[] {
+  const seen = new Set<string>()
+  return items.filter((item) => !seen.has(item.productId) && seen.add(item.productId))
+}
+
+/** Why a keyword has nothing listed. An empty page past the first says nothing of the keyword: the catalogue ended earlier. */
+function keywordHint(scan: KeywordScan, found: Array<Product | UnplacedProduct>, firstPage: number): string | undefined {
+  if (found.length > 0 || (scan.scanned === 0 && firstPage > 1)) return undefined
+  if (scan.scanned === 0) return scan.source.notSold ? notSoldHint(scan.source.keyword) : noMatchHint(scan.source.keyword)
+  return noneInStockHint(scan.scanned, scan.hasMore)
 }
 
 /** Stock of a page's products at one store. Unknown rows are left out; all unknown is a failure, not "none in stock". */
@@ -130,41 +227,21 @@ async function stockAt(upstream: Upstream, storeCode: string, items: CatalogueIt
   return stock
 }
 
-/** Floor and zone for each in-stock product; a product with no known placement is left out (Product needs both). */
-async function placeAll(
+/**
+ * Floor and zone of one in-stock product. A product the chain has no placement for is still listed,
+ * in `unplaced` (issue 32): the count a caller sees is the store's.
+ */
+async function placeOne(
   upstream: Upstream,
   code: string,
-  inStock: Array<{ item: CatalogueItem; quantity: number }>,
+  item: CatalogueItem,
+  quantity: number,
   signal: AbortSignal,
-): Promise<Product[]> {
-  const placed = await Promise.all(
-    inStock.map(async ({ item, quantity }) => {
-      const placement = await upstream.getPlacement(item.productId, code, signal)
-      if (!placement) return null
-      const product: Product = {
-        id: item.productId,
-        name: item.name,
-        price: item.price,
-        image: item.image,
-        stock: quantity,
-        stairNo: placement.floor,
-        zoneNo: placement.zone,
-        floorLabel: floorLabel(placement.floor),
-      }
-      return product
-    }),
-  )
-  return placed.filter((p): p is Product => p !== null)
-}
-
-/** In stock, but nowhere the chain says: a listed product needs its floor and zone, so none is listed. */
-function shelfUnknownHint(inStock: number, hasMore: boolean): string {
-  return (
-    `${inStock === 1 ? '1 catalogue match is' : `${inStock} catalogue matches are`} in stock at this store, but the chain does not say ` +
-    'on which floor and zone, and this search lists only products it can place' +
-    (hasMore ? ' (more pages remain: continue with {page} = nextPage)' : '') +
-    '. Ask the availability of one product ({getProductAvailability}) for its stock without a shelf.'
-  )
+): Promise<Product | UnplacedProduct> {
+  const placement = await upstream.getPlacement(item.productId, code, signal)
+  const base = { id: item.productId, name: item.name, price: item.price, image: item.image, stock: quantity }
+  if (!placement) return { ...base, placement: 'unknown' }
+  return { ...base, stairNo: placement.floor, zoneNo: placement.zone, floorLabel: floorLabel(placement.floor) }
 }
 
 function noneInStockHint(scanned: number, hasMore: boolean): string {

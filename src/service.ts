@@ -3,7 +3,7 @@ import { inheritClient } from './client-context.js'
 import type { Facility } from './stores/facilities.js'
 import { ServiceError, missingParameter, storeNotFound, toServiceError, unknownStoreForProducts, type OperationFamily } from './errors.js'
 import { productKeyword } from './keywords.js'
-import { findNearby, noMatchHint } from './nearby.js'
+import { findNearby, noMatchHint, notSoldHint } from './nearby.js'
 import type { AvailabilityInput, CatalogueSearchInput, ProductNearbyInput, StoreProductsInput, StoreSearchInput } from './operations.js'
 import {
   LIMITS,
@@ -18,7 +18,7 @@ import {
   type StoreSearchResult,
 } from './schemas.js'
 import { floorLabel, isOpenNow, toStore } from './stores/facts.js'
-import { CATALOGUE_PAGE_SIZE, scanInStock, type ScanLimits } from './scan.js'
+import { CATALOGUE_PAGE_SIZE, scanInStock, type ScanKeyword, type ScanLimits } from './scan.js'
 import { answerFromIndex } from './stores/answer.js'
 import { storesFrom } from './stores/upstream.js'
 import type { StoreIndex } from './stores/port.js'
@@ -29,6 +29,8 @@ import { readStoreKeyword } from './stores/keyword.js'
 import { stockKey, type StockAnswer, type Upstream, type UpstreamStore } from './upstream/port.js'
 import { UpstreamError } from './upstream/errors.js'
 import type { ProductIndex } from './products/port.js'
+import { describeReading, findCandidates, type KeywordCandidates } from './products/candidates.js'
+import { MAX_SHOPPING_ITEMS, splitShoppingList } from './products/search.js'
 
 /**
  * The service's ports: each index it keeps is handed to it here (one room per index: src/stores/,
@@ -141,21 +143,42 @@ export class StoreService {
   /** The chain's catalogue for a keyword, whatever the stock: the way out when a store has none. */
   async searchCatalogue(input: CatalogueSearchInput, options: CallOptions = {}): Promise<CataloguePage> {
     return this.#guard('product', async () => {
-      const keyword = this.#productKeyword(input.keyword)
+      const signal = options.signal ?? new AbortController().signal
+      const keywords = await this.#keywords(input.keyword, signal)
       const size = LIMITS.catalogueResultsPerPage
-      const page = await this.upstream.searchCatalogue({ text: keyword, page: input.page, pageSize: size }, options.signal)
-      const hasMore = page.items.length >= size && (page.total === null || input.page * size < page.total)
+      const pages = await Promise.all(keywords.map((k) => k.page(input.page, size, signal)))
+      const seen = new Set<string>()
+      const products = pages
+        .flatMap((page) => page.items)
+        .filter((item) => !seen.has(item.productId) && seen.add(item.productId))
+        .map(({ productId, name, price, image }) => ({ id: productId, name, price, image }))
+      const totals = pages.map((page) => page.total)
+      const hasMore = pages.some((page) => page.items.length >= size && (page.total === null || input.page * size < page.total))
       const answer: CataloguePage = {
-        products: page.items.map(({ productId, name, price, image }) => ({ id: productId, name, price, image })),
-        total: page.total,
+        products,
+        total: totals.some((t) => t === null) ? null : totals.reduce<number>((sum, t) => sum + (t ?? 0), 0),
         hasMore,
         // A cursor only where a page follows: `"hasMore":false,"nextPage":2` invited a call that finds nothing.
         ...(hasMore ? { nextPage: input.page + 1 } : {}),
       }
+      const hints = keywords.map((k, i) =>
+        (pages[i]?.items.length ?? 0) === 0 && input.page === 1 ? (k.notSold ? notSoldHint(k.keyword) : noMatchHint(k.keyword)) : undefined,
+      )
+      const notes = keywords.map(describeReading)
+      if (keywords.length > 1 || notes.some((n) => n !== undefined)) {
+        answer.keywords = keywords.map((k, i) => ({
+          ...keywordHead(k, notes[i]),
+          productIds: (pages[i]?.items ?? []).map((item) => item.productId),
+          ...(hints[i] ? { hint: hints[i] } : {}),
+        }))
+        const note = notes.filter((n): n is string => n !== undefined).join(' ')
+        if (note !== '') answer.note = note
+      }
       // An empty first page is a count the catalogue gave without saying it.
-      if (page.items.length === 0 && input.page === 1) {
+      if (products.length === 0 && input.page === 1) {
         answer.total = 0
-        answer.hint = noMatchHint(keyword)
+        answer.hint =
+          keywords.length === 1 ? hints[0] : 'Nothing in the catalogue matches any of these keywords; see each one in `keywords`.'
       }
       return answer
     })
@@ -169,7 +192,7 @@ export class StoreService {
     return this.#guard('product', () =>
       this.#withScanSlot(() =>
         this.#withDeadline(options.signal, async (signal) => {
-          const keyword = this.#productKeyword(input.keyword)
+          const keywords = this.#productKeywords(input.keyword)
           const byPoint = input.latitude !== undefined && input.longitude !== undefined
           if (byPoint === (input.storeCode !== undefined)) {
             throw new ServiceError(byPoint ? 'invalid_parameter' : 'missing_parameter', {
@@ -180,14 +203,27 @@ export class StoreService {
               hint: 'Send {storeCode} (a store code from {searchStores}), or {coordinates}.',
             })
           }
-          // The catalogue first: its reply is the round's longest, and it does not depend on where. The
-          // pre-auth handshake and the store lookup run beside it.
-          const catalogue = this.upstream.searchCatalogue({ text: keyword, page: 1, pageSize: CATALOGUE_PAGE_SIZE }, signal)
-          catalogue.catch(() => {})
+          // The catalogue first (none with a usable product index): its reply is the round's longest, and it
+          // does not depend on where. The pre-auth handshake and the store lookup run beside it.
+          const started = keywords.map((k) => findCandidates(this.upstream, this.ports.products, k, signal, CATALOGUE_PAGE_SIZE))
+          const found = Promise.all(
+            keywords.map(async (k, i) => {
+              const candidates = await (started[i] as Promise<KeywordCandidates>)
+              const note = describeReading(candidates)
+              return {
+                keyword: k,
+                rows: await candidates.page(1, CATALOGUE_PAGE_SIZE, signal),
+                notSold: candidates.notSold,
+                head: keywordHead(candidates, note),
+                note,
+              }
+            }),
+          )
+          found.catch(() => {})
           this.upstream.warmUp()
           const here = input.storeCode !== undefined ? await this.#requireStore(input.storeCode, signal) : undefined
           const origin = here ? { lat: here.lat, lng: here.lng } : { lat: input.latitude as number, lng: input.longitude as number }
-          return findNearby(this.upstream, { keyword, origin, here, catalogue, now: this.now() }, signal, options.onProgress)
+          return findNearby(this.upstream, { keywords: found, origin, here, now: this.now() }, signal, options.onProgress)
         }),
       ),
     )
@@ -204,14 +240,19 @@ export class StoreService {
   async searchStoreProducts(input: StoreProductsInput, options: ScanOptions = {}): Promise<ProductSearchResult> {
     return this.#guard('product', () =>
       this.#withScanSlot(() =>
-        this.#withDeadline(options.signal, (signal) => {
-          const keyword = this.#productKeyword(input.keyword)
+        this.#withDeadline(options.signal, async (signal) => {
+          const found = await this.#keywords(input.keyword, signal)
+          const keywords: ScanKeyword[] = found.map((k) => {
+            const note = describeReading(k)
+            const head = keywordHead(k, note)
+            return { ...head, page: k.page, notSold: k.notSold }
+          })
           // The pre-auth handshake and the store check run beside the first catalogue page, started after it.
           const checkStore = () => {
             this.upstream.warmUp()
             return this.#requireStore(input.storeCode, signal)
           }
-          const request = { storeCode: input.storeCode, keyword, page: input.page, checkStore }
+          const request = { storeCode: input.storeCode, keywords, page: input.page, checkStore }
           return scanInStock(this.upstream, this.limits, request, signal, options.onProgress ?? (() => {}))
         }),
       ),
@@ -310,6 +351,26 @@ export class StoreService {
     return store
   }
 
+  /** The keywords of a shopping list ("건전지, 멀티탭"), each with where its products come from; one round of calls at most. */
+  async #keywords(raw: string, signal: AbortSignal): Promise<KeywordCandidates[]> {
+    const keywords = this.#productKeywords(raw)
+    return Promise.all(keywords.map((keyword) => findCandidates(this.upstream, this.ports.products, keyword, signal)))
+  }
+
+  #productKeywords(raw: string): string[] {
+    const items = splitShoppingList(raw)
+    if (items.length > MAX_SHOPPING_ITEMS) {
+      throw new ServiceError('invalid_parameter', {
+        message: `Invalid parameter '{keyword}': ${items.length} products listed; at most ${MAX_SHOPPING_ITEMS} at once.`,
+        ko: `상품은 한 번에 ${MAX_SHOPPING_ITEMS}개까지 찾을 수 있습니다.`,
+        hint: `Send at most ${MAX_SHOPPING_ITEMS} product words separated by commas (e.g. 건전지, 멀티탭), and the rest in another call.`,
+      })
+    }
+    const keywords = items.map((item) => productKeyword(item)).filter((keyword) => keyword !== '')
+    if (keywords.length === 0) return [this.#productKeyword(raw)]
+    return [...new Set(keywords)]
+  }
+
   #productKeyword(raw: string): string {
     const keyword = productKeyword(raw)
     if (keyword === '') {
@@ -400,3 +461,23 @@ function namesNoPlace(keyword: string | undefined): ServiceError {
 /** The upstream's own search cannot filter by facility: its rows are filtered here (the directory filters before paging). */
 const hasFacility = (row: UpstreamStore, facility: Facility | undefined): boolean =>
   facility === undefined || (row.facilities?.includes(facility) ?? false)
+
+/** What an answer says of one keyword: as typed, as read, what was left out and how it was read. */
+function keywordHead(
+  candidates: KeywordCandidates,
+  note: string | undefined,
+): { keyword: string; read?: string; ignored?: string[]; note?: string } {
+  const { keyword, reading, upstreamText } = candidates
+  const read = reading
+    ? reading.words
+        .filter((word) => word.forms.length > 0)
+        .map((word) => word.forms[0])
+        .join(' ')
+    : upstreamText
+  return {
+    keyword,
+    ...(read && read.replace(/\s+/g, '') !== keyword.replace(/\s+/g, '').toLowerCase() && read !== keyword ? { read } : {}),
+    ...(reading && reading.ignored.length > 0 ? { ignored: reading.ignored } : {}),
+    ...(note ? { note } : {}),
+  }
+}

@@ -65,7 +65,7 @@ export function register(program: Command): void {
   program
     .command('where')
     .description('which stores near a place or store have a product in stock, nearest first, with the floor')
-    .argument('<keyword>', 'the product, e.g. 우산 (or a product number)')
+    .argument('<keyword>', 'the product, e.g. 우산 or umbrella (or a product number); several separated by commas: "우산, 멀티탭"')
     .requiredOption('--near <place>', 'a store code (11199), a place or store name (강남역), or "lat,lng" (37.4979,127.0276)')
     .addHelpText(
       'after',
@@ -93,10 +93,13 @@ export function register(program: Command): void {
         const answer = withHintIn(found, CLI_VOCABULARY)
         if (io.json) return printJson(io, answer)
         const groups = [...(answer.here ? [answer.here] : []), ...answer.stores].filter((g) => g.items.length > 0)
+        if (answer.note) io.out(`Note: ${answer.note}`)
         if (groups.length === 0) return io.out(answer.hint ?? `No store near ${place.label} has it in stock.`)
         // Asked about a store: say so when that store itself has none of the products checked.
         if (answer.here && answer.here.items.length === 0) io.out(`${place.label} itself does not have it in stock.`)
-        const heading = `near ${place.label}, nearest first; stock as of ${kstTime(answer.asOf)}`
+        // A shopping list ranks the stores with every product first, then those with most.
+        const order = (answer.keywords?.length ?? 0) > 1 ? 'stores with every product first, then most, nearest first within' : 'nearest first'
+        const heading = `near ${place.label}, ${order}; stock as of ${kstTime(answer.asOf)}`
         io.out(`${groups.length} store${groups.length === 1 ? '' : 's'} ${heading}:`)
         io.out('')
         io.out(renderStoreGroups(groups, io.columns))

@@ -19,6 +19,7 @@ import { prefers } from '../accept.js'
 import { streamScan } from '../ndjson.js'
 import type { RouteRegistry } from '../registry.js'
 import { abortSignalOf, errorResponses } from './shared.js'
+import { SEARCH_IGNORED_HEADER } from './stores.js'
 
 export function wantsNdjson(accept: string | undefined, stream: string | undefined): boolean {
   if (stream === '1') return true
@@ -40,7 +41,20 @@ export async function answerProductSearch(
     )
     return reply
   }
-  return withHintIn(await service.searchStoreProducts(input, { signal: abortSignalOf(reply) }), vocabulary)
+  return ignoredInHeader(reply, withHintIn(await service.searchStoreProducts(input, { signal: abortSignalOf(reply) }), vocabulary))
+}
+
+/**
+ * A product answer's words left out (no product matches them) also travel in the Search-Ignored header,
+ * as store search sends them: percent-encoded, space-separated. The body's `keywords[].ignored` says which keyword.
+ */
+function ignoredInHeader<T extends { keywords?: Array<{ ignored?: string[] | undefined }> | undefined }>(
+  reply: FastifyReply,
+  answer: T,
+): T {
+  const ignored = (answer.keywords ?? []).flatMap((keyword) => keyword.ignored ?? [])
+  if (ignored.length > 0) reply.header(SEARCH_IGNORED_HEADER, ignored.map(encodeURIComponent).join(' '))
+  return answer
 }
 
 export function registerProductRoutes(
@@ -110,7 +124,7 @@ export function registerProductRoutes(
     },
     handler: async (request, reply) => {
       const input = REST_INPUTS.findProductNearby.parse(rawInput(request), 'text')
-      return withHintIn(await service.findProductNearby(input, { signal: abortSignalOf(reply) }), REST_VOCABULARY)
+      return ignoredInHeader(reply, withHintIn(await service.findProductNearby(input, { signal: abortSignalOf(reply) }), REST_VOCABULARY))
     },
   })
 
@@ -128,7 +142,10 @@ export function registerProductRoutes(
       ...errorResponses(400, 500, 503),
     },
     handler: async (request, reply) => {
-      return service.searchCatalogue(REST_INPUTS.searchCatalogue.parse(rawInput(request), 'text'), { signal: abortSignalOf(reply) })
+      return ignoredInHeader(
+        reply,
+        await service.searchCatalogue(REST_INPUTS.searchCatalogue.parse(rawInput(request), 'text'), { signal: abortSignalOf(reply) }),
+      )
     },
   })
 }

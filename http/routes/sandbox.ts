@@ -103,7 +103,7 @@ export function registerSandboxRoutes(app: FastifyInstance, { registry, config }
     operationId: 'searchSandboxStoreProducts',
     summary: 'Sandbox: search fixture products in stock at a fixture store',
     description:
-      'Same parameters and response shapes as searchStoreProducts, including the NDJSON stream (stream=1 or Accept: application/x-ndjson): the production product scan, paging and progress over a fixture catalogue. branchCode must be a sandbox store code; keyword matches a product name as the catalogue matches it (the whole keyword, or each of its words).',
+      'Same parameters and response shapes as searchStoreProducts, including the NDJSON stream (stream=1 or Accept: application/x-ndjson): the production product scan, paging and progress over a fixture catalogue. branchCode must be a sandbox store code; keyword is read as production reads it with its product index, over the fixture catalogue (spacing, synonyms, English words, a typing slip, several products separated by commas).',
     tags: ['Sandbox'],
     query: SANDBOX_INPUTS.searchStoreProducts.schema,
     responses: {

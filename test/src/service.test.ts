@@ -158,12 +158,26 @@ t.test('products without a known placement are left out of the list', async (t) 
   t.ok(result.products.some((p) => p.id === '1000003'))
 })
 
-t.test('in stock but placed nowhere: the empty page says so, not "none in stock"', async (t) => {
+t.test('in stock but placed nowhere: listed in unplaced, marked so, never dropped (issue 32)', async (t) => {
   const fake = fakeUpstream({ placement: () => null })
   const result = await new StoreService(fake, LIMITS).searchStoreProducts({ storeCode: sc('11199'), keyword: '수납함', page: 1 })
   t.same(result.products, [])
-  t.match(result.hint, /catalogue matches are in stock at this store, but the chain does not say on which floor and zone/)
-  t.notMatch(result.hint, /None of/)
+  const inStock = fake.items.filter((_, i) => i % 3 === 0).slice(0, 17)
+  t.same(
+    result.unplaced?.map((p) => p.id),
+    inStock.map((item) => item.productId),
+    'every in-stock product of the page scanned, in catalogue order',
+  )
+  t.ok(result.unplaced?.every((p) => p.placement === 'unknown' && p.stock === 4))
+  t.equal(result.hint, undefined, 'products were found: no hint that none is in stock')
+})
+
+t.test("a product with a shelf and one without are both listed: the count is the store's", async (t) => {
+  const fake = fakeUpstream({ placement: (i) => (i % 2 === 0 ? { floor: 1, zone: 3 } : null) })
+  const result = await new StoreService(fake, LIMITS).searchStoreProducts({ storeCode: sc('11199'), keyword: '수납함', page: 1 })
+  const inStock = fake.items.filter((_, i) => i % 3 === 0).slice(0, 17)
+  t.equal(result.products.length + (result.unplaced?.length ?? 0), inStock.length)
+  t.ok(result.products.length > 0 && (result.unplaced?.length ?? 0) > 0)
 })
 
 t.test('the scan starts the pre-auth handshake beside the first catalogue page, just after it', async (t) => {

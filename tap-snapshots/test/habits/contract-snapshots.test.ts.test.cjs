@@ -1081,7 +1081,7 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
             "name": "keyword",
             "in": "query",
             "required": true,
-            "description": "Product word in Korean (e.g. 수납함).",
+            "description": "Product word (e.g. 수납함, umbrella); a shopping list: up to 5 separated by commas (건전지, 멀티탭).",
             "schema": {
               "type": "string",
               "minLength": 1,
@@ -1426,7 +1426,7 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
             "name": "keyword",
             "in": "query",
             "required": true,
-            "description": "Product word in Korean (e.g. 우산) or a product number.",
+            "description": "Product word (e.g. 우산, umbrella) or a product number; a shopping list: up to 5 separated by commas.",
             "schema": {
               "type": "string",
               "minLength": 1,
@@ -1522,6 +1522,10 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
                           "price": {
                             "type": "integer",
                             "description": "Price in KRW."
+                          },
+                          "keyword": {
+                            "description": "With several keywords: the one it was found for.",
+                            "type": "string"
                           }
                         },
                         "required": [
@@ -1531,7 +1535,67 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
                         ],
                         "additionalProperties": false
                       },
-                      "description": "The catalogue matches checked, best first."
+                      "description": "The catalogue matches checked, best first (several keywords: by keyword)."
+                    },
+                    "keywords": {
+                      "description": "For several keywords (a shopping list), or one read other than as typed: each keyword, how it was read, the products checked.",
+                      "type": "array",
+                      "items": {
+                        "type": "object",
+                        "properties": {
+                          "keyword": {
+                            "type": "string",
+                            "description": "The keyword (one item of the list) as typed, chain name and question words removed."
+                          },
+                          "read": {
+                            "description": "The words searched for, as read: English in Korean (umbrella: 우산), a typing slip corrected.",
+                            "type": "string"
+                          },
+                          "ignored": {
+                            "description": "Words left out because no product matches them (together with the rest).",
+                            "type": "array",
+                            "items": {
+                              "type": "string"
+                            }
+                          },
+                          "note": {
+                            "description": "How the keyword was read, in a sentence, when not as typed.",
+                            "type": "string"
+                          },
+                          "productIds": {
+                            "type": "array",
+                            "items": {
+                              "type": "string"
+                            },
+                            "description": "Ids of \`products\` found for this keyword."
+                          },
+                          "unplacedIds": {
+                            "description": "Ids of \`unplaced\` products found for this keyword.",
+                            "type": "array",
+                            "items": {
+                              "type": "string"
+                            }
+                          },
+                          "notSold": {
+                            "description": "The chain's catalogue has no such product (the word, its variants and the catalogue search agree).",
+                            "type": "boolean",
+                            "const": true
+                          },
+                          "hint": {
+                            "description": "Only when nothing was found for this keyword: what to try next.",
+                            "type": "string"
+                          }
+                        },
+                        "required": [
+                          "keyword",
+                          "productIds"
+                        ],
+                        "additionalProperties": false
+                      }
+                    },
+                    "note": {
+                      "description": "How the keyword was read when not as typed.",
+                      "type": "string"
                     },
                     "matched": {
                       "anyOf": [
@@ -1617,6 +1681,10 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
                               "productId": {
                                 "type": "string"
                               },
+                              "keyword": {
+                                "description": "With several keywords: the one this product was found for.",
+                                "type": "string"
+                              },
                               "productName": {
                                 "type": "string"
                               },
@@ -1676,6 +1744,13 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
                               "placement"
                             ],
                             "additionalProperties": false
+                          }
+                        },
+                        "missing": {
+                          "description": "With several keywords: those this store has nothing in stock for.",
+                          "type": "array",
+                          "items": {
+                            "type": "string"
                           }
                         },
                         "unknown": {
@@ -1815,6 +1890,10 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
                                 "productId": {
                                   "type": "string"
                                 },
+                                "keyword": {
+                                  "description": "With several keywords: the one this product was found for.",
+                                  "type": "string"
+                                },
                                 "productName": {
                                   "type": "string"
                                 },
@@ -1875,6 +1954,13 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
                               ],
                               "additionalProperties": false
                             }
+                          },
+                          "missing": {
+                            "description": "With several keywords: those this store has nothing in stock for.",
+                            "type": "array",
+                            "items": {
+                              "type": "string"
+                            }
                           }
                         },
                         "required": [
@@ -1883,7 +1969,7 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
                         ],
                         "additionalProperties": false
                       },
-                      "description": "Other stores with a checked product in stock, nearest first."
+                      "description": "Other stores with a checked product in stock, nearest first; with several keywords, those with every keyword first, then most."
                     },
                     "asOf": {
                       "type": "string",
@@ -2069,7 +2155,7 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
             "name": "keyword",
             "in": "query",
             "required": true,
-            "description": "Product word in Korean (e.g. 우산) or a product number.",
+            "description": "Product word (e.g. 우산, umbrella) or a product number; up to 5 separated by commas.",
             "schema": {
               "type": "string",
               "minLength": 1,
@@ -2160,6 +2246,66 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
                       "type": "integer",
                       "minimum": 1,
                       "description": "Value to pass as currentPage for the next page."
+                    },
+                    "keywords": {
+                      "description": "For several keywords (comma-separated), or one read other than as typed: each keyword, how it was read and its products.",
+                      "type": "array",
+                      "items": {
+                        "type": "object",
+                        "properties": {
+                          "keyword": {
+                            "type": "string",
+                            "description": "The keyword (one item of the list) as typed, chain name and question words removed."
+                          },
+                          "read": {
+                            "description": "The words searched for, as read: English in Korean (umbrella: 우산), a typing slip corrected.",
+                            "type": "string"
+                          },
+                          "ignored": {
+                            "description": "Words left out because no product matches them (together with the rest).",
+                            "type": "array",
+                            "items": {
+                              "type": "string"
+                            }
+                          },
+                          "note": {
+                            "description": "How the keyword was read, in a sentence, when not as typed.",
+                            "type": "string"
+                          },
+                          "productIds": {
+                            "type": "array",
+                            "items": {
+                              "type": "string"
+                            },
+                            "description": "Ids of \`products\` found for this keyword."
+                          },
+                          "unplacedIds": {
+                            "description": "Ids of \`unplaced\` products found for this keyword.",
+                            "type": "array",
+                            "items": {
+                              "type": "string"
+                            }
+                          },
+                          "notSold": {
+                            "description": "The chain's catalogue has no such product (the word, its variants and the catalogue search agree).",
+                            "type": "boolean",
+                            "const": true
+                          },
+                          "hint": {
+                            "description": "Only when nothing was found for this keyword: what to try next.",
+                            "type": "string"
+                          }
+                        },
+                        "required": [
+                          "keyword",
+                          "productIds"
+                        ],
+                        "additionalProperties": false
+                      }
+                    },
+                    "note": {
+                      "description": "How the keyword was read when not as typed.",
+                      "type": "string"
                     },
                     "hint": {
                       "description": "Only when nothing matches: what to try instead.",
@@ -2682,7 +2828,7 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
             "name": "keyword",
             "in": "query",
             "required": true,
-            "description": "Product word in Korean (e.g. 수납함).",
+            "description": "Product word (e.g. 수납함, umbrella); a shopping list: up to 5 separated by commas (건전지, 멀티탭).",
             "schema": {
               "type": "string",
               "minLength": 1,
@@ -3819,7 +3965,120 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
             "items": {
               "$ref": "#/components/schemas/Product"
             },
-            "description": "In-stock products, in catalogue relevance order."
+            "description": "In-stock products with a known shelf, in relevance order (several keywords: by keyword)."
+          },
+          "unplaced": {
+            "description": "In-stock products whose floor and zone the chain does not name; with \`products\`, every in-stock match found.",
+            "type": "array",
+            "items": {
+              "type": "object",
+              "properties": {
+                "id": {
+                  "type": "string",
+                  "description": "Product number. Pass it to getProductAvailability."
+                },
+                "name": {
+                  "type": "string",
+                  "description": "Product name, in Korean."
+                },
+                "price": {
+                  "type": "integer",
+                  "description": "Price in KRW."
+                },
+                "image": {
+                  "anyOf": [
+                    {
+                      "type": "string",
+                      "format": "uri"
+                    },
+                    {
+                      "type": "null"
+                    }
+                  ],
+                  "description": "Image URL; null when the catalogue has no image."
+                },
+                "stock": {
+                  "type": "integer",
+                  "minimum": 1,
+                  "description": "Units in stock at the requested store."
+                },
+                "placement": {
+                  "type": "string",
+                  "const": "unknown",
+                  "description": "The chain names no floor or zone for it at this store."
+                }
+              },
+              "required": [
+                "id",
+                "name",
+                "price",
+                "image",
+                "stock",
+                "placement"
+              ],
+              "additionalProperties": false,
+              "description": "A product in stock at the requested store whose shelf the chain does not name."
+            }
+          },
+          "keywords": {
+            "description": "For several keywords (a shopping list, comma-separated), or one read other than as typed: each keyword, how it was read and its products.",
+            "type": "array",
+            "items": {
+              "type": "object",
+              "properties": {
+                "keyword": {
+                  "type": "string",
+                  "description": "The keyword (one item of the list) as typed, chain name and question words removed."
+                },
+                "read": {
+                  "description": "The words searched for, as read: English in Korean (umbrella: 우산), a typing slip corrected.",
+                  "type": "string"
+                },
+                "ignored": {
+                  "description": "Words left out because no product matches them (together with the rest).",
+                  "type": "array",
+                  "items": {
+                    "type": "string"
+                  }
+                },
+                "note": {
+                  "description": "How the keyword was read, in a sentence, when not as typed.",
+                  "type": "string"
+                },
+                "productIds": {
+                  "type": "array",
+                  "items": {
+                    "type": "string"
+                  },
+                  "description": "Ids of \`products\` found for this keyword."
+                },
+                "unplacedIds": {
+                  "description": "Ids of \`unplaced\` products found for this keyword.",
+                  "type": "array",
+                  "items": {
+                    "type": "string"
+                  }
+                },
+                "notSold": {
+                  "description": "The chain's catalogue has no such product (the word, its variants and the catalogue search agree).",
+                  "type": "boolean",
+                  "const": true
+                },
+                "hint": {
+                  "description": "Only when nothing was found for this keyword: what to try next.",
+                  "type": "string"
+                }
+              },
+              "required": [
+                "keyword",
+                "productIds"
+              ],
+              "additionalProperties": false
+            }
+          },
+          "note": {
+            "description": "How the keyword was read when not as typed (words left out, English read in Korean, a slip corrected).",
+            "type": "string"
           },
           "asOf": {
             "type": "string",
@@ -3899,7 +4158,120 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
             "items": {
               "$ref": "#/components/schemas/Product"
             },
-            "description": "In-stock products, in catalogue relevance order."
+            "description": "In-stock products with a known shelf, in relevance order (several keywords: by keyword)."
+          },
+          "unplaced": {
+            "description": "In-stock products whose floor and zone the chain does not name; with \`products\`, every in-stock match found.",
+            "type": "array",
+            "items": {
+              "type": "object",
+              "properties": {
+                "id": {
+                  "type": "string",
+                  "description": "Product number. Pass it to getProductAvailability."
+                },
+                "name": {
+                  "type": "string",
+                  "description": "Product name, in Korean."
+                },
+                "price": {
+                  "type": "integer",
+                  "description": "Price in KRW."
+                },
+                "image": {
+                  "anyOf": [
+                    {
+                      "type": "string",
+                      "format": "uri"
+                    },
+                    {
+                      "type": "null"
+                    }
+                  ],
+                  "description": "Image URL; null when the catalogue has no image."
+                },
+                "stock": {
+                  "type": "integer",
+                  "minimum": 1,
+                  "description": "Units in stock at the requested store."
+                },
+                "placement": {
+                  "type": "string",
+                  "const": "unknown",
+                  "description": "The chain names no floor or zone for it at this store."
+                }
+              },
+              "required": [
+                "id",
+                "name",
+                "price",
+                "image",
+                "stock",
+                "placement"
+              ],
+              "additionalProperties": false,
+              "description": "A product in stock at the requested store whose shelf the chain does not name."
+            }
+          },
+          "keywords": {
+            "description": "For several keywords (a shopping list, comma-separated), or one read other than as typed: each keyword, how it was read and its products.",
+            "type": "array",
+            "items": {
+              "type": "object",
+              "properties": {
+                "keyword": {
+                  "type": "string",
+                  "description": "The keyword (one item of the list) as typed, chain name and question words removed."
+                },
+                "read": {
+                  "description": "The words searched for, as read: English in Korean (umbrella: 우산), a typing slip corrected.",
+                  "type": "string"
+                },
+                "ignored": {
+                  "description": "Words left out because no product matches them (together with the rest).",
+                  "type": "array",
+                  "items": {
+                    "type": "string"
+                  }
+                },
+                "note": {
+                  "description": "How the keyword was read, in a sentence, when not as typed.",
+                  "type": "string"
+                },
+                "productIds": {
+                  "type": "array",
+                  "items": {
+                    "type": "string"
+                  },
+                  "description": "Ids of \`products\` found for this keyword."
+                },
+                "unplacedIds": {
+                  "description": "Ids of \`unplaced\` products found for this keyword.",
+                  "type": "array",
+                  "items": {
+                    "type": "string"
+                  }
+                },
+                "notSold": {
+                  "description": "The chain's catalogue has no such product (the word, its variants and the catalogue search agree).",
+                  "type": "boolean",
+                  "const": true
+                },
+                "hint": {
+                  "description": "Only when nothing was found for this keyword: what to try next.",
+                  "type": "string"
+                }
+              },
+              "required": [
+                "keyword",
+                "productIds"
+              ],
+              "additionalProperties": false
+            }
+          },
+          "note": {
+            "description": "How the keyword was read when not as typed (words left out, English read in Korean, a slip corrected).",
+            "type": "string"
           },
           "asOf": {
             "type": "string",
@@ -4469,7 +4841,7 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > tools/list as clients re
           "type": "string",
           "minLength": 1,
           "maxLength": 100,
-          "description": "Product word in Korean (e.g. 수납함)."
+          "description": "Product word (e.g. 수납함, umbrella); a shopping list: up to 5 separated by commas (건전지, 멀티탭)."
         },
         "currentPage": {
           "default": 1,
@@ -4525,6 +4897,81 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > tools/list as clients re
               }
             }
           }
+        },
+        "unplaced": {
+          "type": "array",
+          "items": {
+            "type": "object",
+            "properties": {
+              "id": {
+                "type": "string"
+              },
+              "name": {
+                "type": "string"
+              },
+              "price": {
+                "type": "integer"
+              },
+              "image": {
+                "type": [
+                  "string",
+                  "null"
+                ]
+              },
+              "stock": {
+                "type": "integer"
+              },
+              "placement": {
+                "type": "string",
+                "const": "unknown"
+              }
+            }
+          }
+        },
+        "keywords": {
+          "type": "array",
+          "items": {
+            "type": "object",
+            "properties": {
+              "keyword": {
+                "type": "string"
+              },
+              "read": {
+                "type": "string"
+              },
+              "ignored": {
+                "type": "array",
+                "items": {
+                  "type": "string"
+                }
+              },
+              "note": {
+                "type": "string"
+              },
+              "productIds": {
+                "type": "array",
+                "items": {
+                  "type": "string"
+                }
+              },
+              "unplacedIds": {
+                "type": "array",
+                "items": {
+                  "type": "string"
+                }
+              },
+              "notSold": {
+                "type": "boolean",
+                "const": true
+              },
+              "hint": {
+                "type": "string"
+              }
+            }
+          }
+        },
+        "note": {
+          "type": "string"
         },
         "asOf": {
           "type": "string"
@@ -4693,7 +5140,7 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > tools/list as clients re
           "type": "string",
           "minLength": 1,
           "maxLength": 100,
-          "description": "Product word in Korean (e.g. 우산) or a product number."
+          "description": "Product word (e.g. 우산, umbrella) or a product number; up to 5 separated by commas."
         },
         "currentPage": {
           "default": 1,
@@ -4746,6 +5193,51 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > tools/list as clients re
         "nextPage": {
           "type": "integer"
         },
+        "keywords": {
+          "type": "array",
+          "items": {
+            "type": "object",
+            "properties": {
+              "keyword": {
+                "type": "string"
+              },
+              "read": {
+                "type": "string"
+              },
+              "ignored": {
+                "type": "array",
+                "items": {
+                  "type": "string"
+                }
+              },
+              "note": {
+                "type": "string"
+              },
+              "productIds": {
+                "type": "array",
+                "items": {
+                  "type": "string"
+                }
+              },
+              "unplacedIds": {
+                "type": "array",
+                "items": {
+                  "type": "string"
+                }
+              },
+              "notSold": {
+                "type": "boolean",
+                "const": true
+              },
+              "hint": {
+                "type": "string"
+              }
+            }
+          }
+        },
+        "note": {
+          "type": "string"
+        },
         "hint": {
           "type": "string"
         }
@@ -4769,7 +5261,7 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > tools/list as clients re
           "type": "string",
           "minLength": 1,
           "maxLength": 100,
-          "description": "Product word in Korean (e.g. 우산) or a product number."
+          "description": "Product word (e.g. 우산, umbrella) or a product number; a shopping list: up to 5 separated by commas."
         },
         "branchCode": {
           "description": "The store asked about (e.g. 11199); or latitude and longitude.",
@@ -4821,9 +5313,57 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > tools/list as clients re
               },
               "price": {
                 "type": "integer"
+              },
+              "keyword": {
+                "type": "string"
               }
             }
           }
+        },
+        "keywords": {
+          "type": "array",
+          "items": {
+            "type": "object",
+            "properties": {
+              "keyword": {
+                "type": "string"
+              },
+              "read": {
+                "type": "string"
+              },
+              "ignored": {
+                "type": "array",
+                "items": {
+                  "type": "string"
+                }
+              },
+              "note": {
+                "type": "string"
+              },
+              "productIds": {
+                "type": "array",
+                "items": {
+                  "type": "string"
+                }
+              },
+              "unplacedIds": {
+                "type": "array",
+                "items": {
+                  "type": "string"
+                }
+              },
+              "notSold": {
+                "type": "boolean",
+                "const": true
+              },
+              "hint": {
+                "type": "string"
+              }
+            }
+          }
+        },
+        "note": {
+          "type": "string"
         },
         "matched": {
           "type": [
@@ -4841,6 +5381,12 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > tools/list as clients re
               "type": "array",
               "items": {
                 "$ref": "#/definitions/s1"
+              }
+            },
+            "missing": {
+              "type": "array",
+              "items": {
+                "type": "string"
               }
             },
             "unknown": {
@@ -4894,6 +5440,12 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > tools/list as clients re
                 "type": "array",
                 "items": {
                   "$ref": "#/definitions/s1"
+                }
+              },
+              "missing": {
+                "type": "array",
+                "items": {
+                  "type": "string"
                 }
               }
             }
@@ -4955,6 +5507,9 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > tools/list as clients re
           "type": "object",
           "properties": {
             "productId": {
+              "type": "string"
+            },
+            "keyword": {
               "type": "string"
             },
             "productName": {

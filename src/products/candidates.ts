@@ -1,0 +1,124 @@
+import { PRODUCT_ID_PATTERN } from '../schemas.js'
+import type { CatalogueItem, CatalogueRows, Upstream } from '../upstream/port.js'
+import type { IndexedProduct, ProductIndex } from './port.js'
+import { productMatcher, upstreamReading, type KeywordReading } from './search.js'
+
+/**
+ * Where the products of one keyword come from. With a usable product index: the index, read as people
+ * type (src/products/search.ts), and no catalogue call; a word the index does not hold is still asked of
+ * the upstream's catalogue search (new products appear daily): at most three queries, side by side, and
+ * what they find is learned. Without one: the upstream's search, page by page, as before the index.
+ */
+export interface KeywordCandidates {
+  /** The item as the caller typed it (chain name and question words removed). */
+  keyword: string
+  /** How the index read it; null when the upstream's literal search answered. */
+  reading: KeywordReading | null
+  /** The literal text sent upstream when the index did not answer (English read as Korean). */
+  upstreamText: string | null
+  /** Catalogue pages of this keyword, 1-based, of `pageSize` rows. */
+  page(page: number, pageSize: number, signal: AbortSignal): Promise<CatalogueRows>
+  /** When neither the word, its variants nor the upstream's catalogue search know it: the chain does not sell it. */
+  notSold: boolean
+  /** Upstream catalogue calls spent on finding candidates (not counting pages fetched later). */
+  catalogueCalls: number
+}
+
+/** The first upstream page asked for a word the index lacks: the scan's page size, so the cache entry is shared. */
+const UPSTREAM_PAGE = 50
+/** Catalogue queries one keyword may spend when the index lacks a word. */
+export const MAX_UPSTREAM_QUERIES = 3
+
+const toItem = ({ productId, name, price, image }: IndexedProduct): CatalogueItem => ({ productId, name, price, image })
+const fromItem = (item: CatalogueItem): IndexedProduct => ({ ...item, category: null, brand: null })
+
+/** A list of candidates as catalogue pages. */
+function paged(items: CatalogueItem[]): KeywordCandidates['page'] {
+  return async (page, pageSize) => ({ items: items.slice((page - 1) * pageSize, page * pageSize), total: items.length })
+}
+
+export async function findCandidates(
+  upstream: Upstream,
+  index: ProductIndex | undefined,
+  keyword: string,
+  signal: AbortSignal,
+  /** Start the upstream's first page of this size at once (the nearby search's catalogue call leads its round). */
+  firstPageSize?: number,
+): Promise<KeywordCandidates> {
+  if (!index?.usable()) {
+    const text = upstreamReading(keyword)
+    const first = firstPageSize === undefined ? undefined : upstream.searchCatalogue({ text, page: 1, pageSize: firstPageSize }, signal)
+    first?.catch(() => {})
+    return {
+      keyword,
+      reading: null,
+      upstreamText: text,
+      page: (page, pageSize, pageSignal) =>
+        first && page === 1 && pageSize === firstPageSize ? first : upstream.searchCatalogue({ text, page, pageSize }, pageSignal),
+      notSold: false,
+      catalogueCalls: 0,
+    }
+  }
+  // A product number names one product: the index's, else the upstream's answer for it.
+  const numbered = PRODUCT_ID_PATTERN.test(keyword) ? index.byId(keyword) : undefined
+  if (numbered) {
+    const reading: KeywordReading = { keyword, words: [], ignored: [], unknown: [], products: [numbered], queries: [keyword] }
+    return { keyword, reading, upstreamText: null, page: paged([toItem(numbered)]), notSold: false, catalogueCalls: 0 }
+  }
+  const reading = productMatcher(index.products()).read(keyword)
+  const unheld = reading.unknown.length > 0
+  if (!unheld && reading.products.length > 0) {
+    return { keyword, reading, upstreamText: null, page: paged(reading.products.map(toItem)), notSold: false, catalogueCalls: 0 }
+  }
+  // A word the index does not hold: the upstream may know a product newer than the index.
+  const queries = reading.queries.slice(0, MAX_UPSTREAM_QUERIES)
+  const answers = await Promise.all(queries.map((text) => upstream.searchCatalogue({ text, page: 1, pageSize: UPSTREAM_PAGE }, signal)))
+  const seen = new Set<string>()
+  const found = answers.flatMap((answer) => answer.items).filter((item) => !seen.has(item.productId) && seen.add(item.productId))
+  const fresh = found.filter((item) => index.byId(item.productId) === undefined)
+  if (fresh.length > 0) index.learn(fresh.map(fromItem))
+  // Read again over the index as it is now, so what was learned is ranked like the rest.
+  const again = fresh.length > 0 ? productMatcher(index.products()).read(keyword) : reading
+  // An index that did not take them in (yet) still lets them be answered: the upstream's matches first.
+  const unlearned = fresh.filter((item) => index.byId(item.productId) === undefined)
+  // Nothing read from the names (a product number, or a word only the upstream's search matches): its answer.
+  const items = again.products.length === 0 ? found : [...unlearned, ...again.products.map(toItem)]
+  return {
+    keyword,
+    reading: again,
+    upstreamText: null,
+    page: paged(items),
+    notSold: items.length === 0,
+    catalogueCalls: queries.length,
+  }
+}
+
+/** What the answer says about how a keyword was read, or nothing when it was read as typed. */
+export function describeReading(candidates: KeywordCandidates): string | undefined {
+  const { reading, keyword } = candidates
+  if (!reading) {
+    return candidates.upstreamText !== null && candidates.upstreamText !== keyword
+      ? `Searched '${keyword}' as '${candidates.upstreamText}'.`
+      : undefined
+  }
+  const parts: string[] = []
+  const read = reading.words.filter((w) => w.forms.length > 0)
+  for (const word of read) {
+    const first = word.forms[0] ?? ''
+    if (word.via === 'english') parts.push(`read '${word.typed}' as ${first}`)
+    else if (word.via === 'typo') parts.push(`read '${word.typed}' as ${first} (a typing slip)`)
+    else if (word.via === 'keyboard') parts.push(`read '${word.typed}' as ${first} (typed on an English keyboard layout)`)
+    else if (word.via === 'synonym') parts.push(`read '${word.typed}' as ${word.forms.slice(0, 3).join('/')}`)
+    if (word.match === 'inside' && reading.products.length > 0) {
+      parts.push(`no product has '${first}' as a word of its own; these have it inside a longer word`)
+    }
+  }
+  if (reading.ignored.length > 0 && reading.products.length > 0) {
+    parts.push(
+      `left out ${reading.ignored.map((w) => `'${w}'`).join(', ')}: no product matches ${reading.ignored.length === 1 ? 'it' : 'them'} together with the rest`,
+    )
+  }
+  if (parts.length === 0) return undefined
+  const text = parts.join('; ')
+  return `${text.charAt(0).toUpperCase()}${text.slice(1)}.`
+}

@@ -1,0 +1,437 @@
+import { convertQwertyToHangul, disassemble } from 'es-hangul'
+import type { IndexedProduct } from './port.js'
+import { ENGLISH_WORDS } from './tables/english.js'
+import { SYNONYM_GROUPS } from './tables/synonyms.js'
+
+/**
+ * Product search as people type it, over the product index's names (issue 30). The upstream's catalogue
+ * matches one literal substring; here a keyword becomes words, each read with its spellings (spacing
+ * ignored, synonyms, English, a one-key typing slip), and products are ranked by how well they carry
+ * every word: a whole word of the name above the inside of a longer word (티슈 before 물티슈).
+ *
+ * What it does not do: stemming of Korean particles glued to a word (우산이), meaning (a 선물 is not
+ * every giftable thing), Japanese or Chinese, or typo correction of words under three syllables.
+ */
+
+/** How a word of the keyword was read. */
+export type WordVia = 'typed' | 'synonym' | 'english' | 'typo' | 'keyboard'
+
+export interface WordReading {
+  /** The word as typed (an English phrase stays whole: "phone charger"). */
+  typed: string
+  /** The spellings searched for, as typed first; empty when the word was left out. */
+  forms: string[]
+  via: WordVia
+  /** How the word matched the products listed: as a word of their names, or only inside longer words. */
+  match: 'whole' | 'inside' | 'none'
+}
+
+export interface KeywordReading {
+  /** The item as typed, chain name and question words removed. */
+  keyword: string
+  words: WordReading[]
+  /** Words left out: no product in the index has them (nor their variants), or none has them with the rest. */
+  ignored: string[]
+  /** Of those, the words no product in the index has at all (nor their variants): the upstream may know newer products. */
+  unknown: string[]
+  /** Products carrying every word that was kept, best first. */
+  products: IndexedProduct[]
+  /** Up to three upstream catalogue queries for this item, most likely first: the word as typed, then its readings. */
+  queries: string[]
+}
+
+/** A shopping list holds at most this many items. */
+export const MAX_SHOPPING_ITEMS = 5
+
+/** Items of a shopping list are separated by commas (also 、，; and +): spaces separate words of one item. */
+export function splitShoppingList(raw: string): string[] {
+  return raw
+    .split(/[,，、;+]/)
+    .map((item) => item.trim())
+    .filter((item) => item !== '')
+}
+
+const normalize = (text: string): string => text.normalize('NFC').toLowerCase()
+/** Letters and digits only: what is compared, so spacing and punctuation never decide. */
+const squash = (text: string): string => normalize(text).replace(/[^\p{L}\p{N}]+/gu, '')
+const tokensOf = (text: string): string[] =>
+  normalize(text)
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((t) => t !== '')
+/** A level at or above this is a whole-word match (see #level). */
+const WHOLE = 1.5
+const HANGUL = /[\uac00-\ud7a3]/
+const LATIN_WORD = /^[a-z][a-z'-]*$/
+const syllables = (word: string): number => [...word].filter((c) => HANGUL.test(c)).length
+
+interface Entry {
+  product: IndexedProduct
+  tokens: string[]
+  squashed: string
+}
+
+/** One form searched: whole-only forms (a one-syllable synonym) never match inside a longer word. */
+interface Form {
+  text: string
+  wholeOnly: boolean
+}
+
+const SYNONYMS: ReadonlyMap<string, string[]> = (() => {
+  const map = new Map<string, string[]>()
+  for (const group of SYNONYM_GROUPS) {
+    for (const word of group) {
+      const key = squash(word)
+      const others = group.filter((w) => squash(w) !== key)
+      map.set(key, [...(map.get(key) ?? []), ...others.filter((w) => !(map.get(key) ?? []).includes(w))])
+    }
+  }
+  return map
+})()
+
+/** batteries → battery, boxes → box, chargers → charger; words ending in ss stay. */
+function singular(word: string): string {
+  if (/ies$/.test(word) && word.length > 4) return `${word.slice(0, -3)}y`
+  if (/(x|ch|sh|ss)es$/.test(word)) return word.slice(0, -2)
+  if (/[^s]s$/.test(word) && word.length > 3) return word.slice(0, -1)
+  return word
+}
+
+function englishOf(phrase: string): readonly string[] | undefined {
+  return ENGLISH_WORDS.get(phrase) ?? ENGLISH_WORDS.get(phrase.split(' ').map(singular).join(' '))
+}
+
+/** Levenshtein distance of two jamo strings, stopping once it passes `bound`. */
+function jamoDistance(a: string, b: string, bound: number): number {
+  if (Math.abs(a.length - b.length) > bound) return bound + 1
+  let previous = Array.from({ length: b.length + 1 }, (_, i) => i)
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i]
+    let rowMin = i
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1
+      const value = Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, (previous[j - 1] ?? 0) + cost)
+      current.push(value)
+      rowMin = Math.min(rowMin, value)
+    }
+    if (rowMin > bound) return bound + 1
+    previous = current
+  }
+  return previous[b.length] ?? bound + 1
+}
+
+/**
+ * A matcher over one list of products: names tokenised and the word list for typo correction built once.
+ * `productMatcher(list)` returns the same matcher while the index hands out the same list.
+ */
+export class ProductMatcher {
+  readonly #entries: Entry[]
+  /** Hangul words of three or more syllables in product names, with how many products carry each, and their jamo. */
+  readonly #vocabulary: Array<{ word: string; jamo: string; count: number }>
+  /** Every name squashed, one a line, and every word of a name: "does any product have it" without a loop. */
+  readonly #haystack: string
+  /** Where each name starts in the haystack. */
+  readonly #starts: number[]
+  readonly #tokens: Set<string>
+  /** Products by each word of their names, for forms that match only whole words. */
+  readonly #byToken: Map<string, number[]>
+
+  constructor(products: readonly IndexedProduct[]) {
+    this.#entries = products.map((product) => {
+      const tokens = tokensOf(product.name)
+      return { product, tokens, squashed: tokens.join('') }
+    })
+    const counts = new Map<string, number>()
+    for (const entry of this.#entries) {
+      for (const token of new Set(entry.tokens)) if (syllables(token) >= 3) counts.set(token, (counts.get(token) ?? 0) + 1)
+    }
+    this.#haystack = this.#entries.map((entry) => entry.squashed).join('\n')
+    this.#starts = []
+    let offset = 0
+    for (const entry of this.#entries) {
+      this.#starts.push(offset)
+      offset += entry.squashed.length + 1
+    }
+    this.#tokens = new Set(this.#entries.flatMap((entry) => entry.tokens))
+    this.#byToken = new Map()
+    this.#entries.forEach((entry, order) => {
+      for (const token of new Set(entry.tokens)) {
+        const list = this.#byToken.get(token)
+        if (list) list.push(order)
+        else this.#byToken.set(token, [order])
+      }
+    })
+    this.#vocabulary = [...counts].map(([word, count]) => ({ word, jamo: disassemble(word), count }))
+  }
+
+  get size(): number {
+    return this.#entries.length
+  }
+
+  /** Reads one item of a shopping list against the index. */
+  read(keyword: string): KeywordReading {
+    const words = this.#words(keyword)
+    const kept = words.filter((w) => w.forms.length > 0)
+    const ignored = words.filter((w) => w.forms.length === 0).map((w) => w.typed)
+    const unknown = [...ignored]
+    const joined = kept.length > 1 ? squash(kept.map((w) => w.typed).join('')) : null
+
+    // Only the products carrying some form of some word are looked at, found by a search of all names at once.
+    const perWord = kept.map((word) => this.#levels(word.formsAsMatched))
+    const joinedAt = joined ? this.#containing(joined) : []
+    const orders = new Set<number>([...joinedAt, ...perWord.flatMap((levels) => [...levels.keys()])])
+    const joinedSet = new Set(joinedAt)
+    const rows = [...orders].map((order) => {
+      const entry = this.#entries[order] as Entry
+      // "머리 끈" names 머리끈 better than any one of its words does.
+      if (joined && joinedSet.has(order)) return { entry, order, levels: kept.map(() => 2), bonus: wholeIn(entry.tokens, joined) ? 2 : 1 }
+      return { entry, order, levels: perWord.map((levels) => levels.get(order) ?? 0), bonus: 0 }
+    })
+    // Korean puts the thing last ("선물 포장지", "휴대용 티슈"): when no product carries every word, the
+    // words in front are left out one by one, and named, until some product carries the rest.
+    // The thing itself is wanted as a word: "휴대용 티슈" lists tissues (티슈 left whole) rather than wet
+    // wipes (물티슈), when the catalogue has any product with it as a word of its own.
+    const head = kept.length - 1
+    const headWhole = rows.some((row) => (row.levels[head] ?? 0) >= WHOLE)
+    let from = 0
+    let listed: typeof rows = []
+    for (; from < kept.length; from++) {
+      listed = rows.filter((row) => row.levels.slice(from).every((level) => level > 0))
+      if (listed.length > 0 && (!headWhole || listed.some((row) => (row.levels[head] ?? 0) >= WHOLE))) break
+    }
+    for (const word of kept.slice(0, from)) ignored.push(word.typed)
+    const score = (row: (typeof rows)[number]) => row.levels.slice(from).reduce((sum, level) => sum + level, 0) + row.bonus
+    listed.sort((a, b) => score(b) - score(a) || a.order - b.order)
+
+    const readings: WordReading[] = words.map((word) => {
+      const index = kept.indexOf(word)
+      const levels = index < from ? [] : listed.map((row) => row.levels[index] ?? 0)
+      const match = levels.some((l) => l >= WHOLE) ? 'whole' : levels.some((l) => l > 0) ? 'inside' : 'none'
+      return { typed: word.typed, forms: index < from ? [] : word.forms, via: word.via, match }
+    })
+    return {
+      keyword,
+      words: readings,
+      ignored,
+      unknown,
+      products: listed.map((row) => row.entry.product),
+      queries: upstreamQueries(keyword, words),
+    }
+  }
+
+  /**
+   * Each product carrying a form, and how: 2 a whole word (or consecutive words) of the name, 1 inside a
+   * longer word. A variant (synonym) scores a little less than the word as read, so 수납함 lists before
+   * its synonym 정리함.
+   */
+  #levels(forms: Form[]): Map<number, number> {
+    const levels = new Map<number, number>()
+    forms.forEach((form, index) => {
+      const discount = index === 0 ? 0 : 0.1
+      const orders = form.wholeOnly ? (this.#byToken.get(form.text) ?? []) : this.#containing(form.text)
+      for (const order of orders) {
+        const entry = this.#entries[order] as Entry
+        const level = wholeIn(entry.tokens, form.text) ? 2 - discount : form.wholeOnly ? 0 : 1 - discount
+        if (level > (levels.get(order) ?? 0)) levels.set(order, level)
+      }
+    })
+    return levels
+  }
+
+  /** The products whose squashed name contains `text`, in index order: one native search through every name. */
+  #containing(text: string): number[] {
+    const found: number[] = []
+    if (text === '') return found
+    let at = this.#haystack.indexOf(text)
+    while (at >= 0) {
+      const order = this.#entryAt(at)
+      found.push(order)
+      const next = this.#starts[order + 1]
+      if (next === undefined) break
+      at = this.#haystack.indexOf(text, next)
+    }
+    return found
+  }
+
+  /** The entry whose name holds haystack position `at` (binary search over the names' start offsets). */
+  #entryAt(at: number): number {
+    let low = 0
+    let high = this.#starts.length - 1
+    while (low < high) {
+      const mid = (low + high + 1) >> 1
+      if ((this.#starts[mid] ?? 0) <= at) low = mid
+      else high = mid - 1
+    }
+    return low
+  }
+
+  #anyMatch(forms: Form[]): boolean {
+    return forms.some((form) => (form.wholeOnly ? this.#tokens.has(form.text) : this.#haystack.includes(form.text)))
+  }
+
+  /** The keyword's words, each with its forms (empty: no product has it, nor any variant). */
+  #words(keyword: string): Array<{ typed: string; forms: string[]; formsAsMatched: Form[]; via: WordVia }> {
+    const tokens = normalize(keyword)
+      .split(/\s+/)
+      .map((t) => t.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, ''))
+      .filter((t) => t !== '')
+    const out: Array<{ typed: string; forms: string[]; formsAsMatched: Form[]; via: WordVia }> = []
+    for (let i = 0; i < tokens.length;) {
+      // An English phrase is read before its words: "phone charger", "aa batteries".
+      let taken = 1
+      let english: readonly string[] | undefined
+      for (let n = Math.min(3, tokens.length - i); n >= 1; n--) {
+        const phrase = tokens.slice(i, i + n)
+        if (!phrase.every((t) => /^[a-z0-9][a-z0-9'-]*$/.test(t))) continue
+        english = englishOf(phrase.join(' '))
+        if (english) {
+          taken = n
+          break
+        }
+      }
+      const typed = tokens.slice(i, i + taken).join(' ')
+      i += taken
+      const word = this.#readWord(typed, english)
+      // "pocket tissue" is 휴대용 티슈: when no name has the phrase's reading whole, its Korean words are read one by one.
+      const parts = english?.[0]?.split(/\s+/) ?? []
+      if (word.via !== 'english' && parts.length > 1) {
+        for (const part of parts) out.push({ ...this.#readWord(part, undefined), typed: `${typed} (${part})`, via: 'english' })
+      } else out.push(word)
+    }
+    return out
+  }
+
+  #readWord(
+    typed: string,
+    english: readonly string[] | undefined,
+  ): { typed: string; forms: string[]; formsAsMatched: Form[]; via: WordVia } {
+    const make = (forms: string[], via: WordVia) => ({
+      typed,
+      forms,
+      formsAsMatched: forms.map((text, index) => ({
+        text: squash(text),
+        // A one-syllable variant from a table (초, 물, 선) would match inside half the catalogue.
+        wholeOnly: index > 0 && syllables(text) === 1 && squash(text).length === 1,
+      })),
+      via,
+    })
+    const key = squash(typed)
+    const asTyped = this.#anyMatch([{ text: key, wholeOnly: false }])
+    const synonyms = SYNONYMS.get(key) ?? []
+    if (english) {
+      const reading = make(unique([...english]), 'english')
+      if (this.#anyMatch(reading.formsAsMatched)) return reading
+    }
+    if (asTyped) return make(unique([typed, ...synonyms]), 'typed')
+    if (synonyms.length > 0) {
+      const reading = make(unique([typed, ...synonyms]), 'synonym')
+      if (this.#anyMatch(reading.formsAsMatched)) return reading
+    }
+    // An English word typed on a Korean keyboard layout: "dntks" is 우산.
+    if (LATIN_WORD.test(key)) {
+      const hangul = safeQwerty(key)
+      if (hangul && HANGUL.test(hangul) && this.#anyMatch([{ text: squash(hangul), wholeOnly: false }])) return make([hangul], 'keyboard')
+    }
+    const corrected = this.#correct(key)
+    if (corrected) return make([corrected, ...(SYNONYMS.get(corrected) ?? [])], 'typo')
+    return make([], 'typed')
+  }
+
+  /** A one-key slip in a word of three or more syllables: the index's word one jamo away carried by most products. */
+  #correct(word: string): string | null {
+    if (!/^[\uac00-\ud7a3]+$/.test(word) || syllables(word) < 3) return null
+    const jamo = disassemble(word)
+    let best: { word: string; count: number } | null = null
+    for (const candidate of this.#vocabulary) {
+      if (Math.abs(candidate.jamo.length - jamo.length) > 1) continue
+      if (jamoDistance(jamo, candidate.jamo, 1) !== 1) continue
+      if (!best || candidate.count > best.count) best = candidate
+    }
+    return best?.word ?? null
+  }
+}
+
+function wholeIn(tokens: string[], form: string): boolean {
+  for (let i = 0; i < tokens.length; i++) {
+    let joined = ''
+    for (let j = i; j < tokens.length && joined.length < form.length; j++) {
+      joined += tokens[j]
+      if (joined === form) return true
+    }
+  }
+  return false
+}
+
+function safeQwerty(word: string): string | null {
+  try {
+    return convertQwertyToHangul(word)
+  } catch {
+    return null
+  }
+}
+
+const unique = (words: string[]): string[] => {
+  const seen = new Set<string>()
+  return words.filter((word) => {
+    const key = squash(word)
+    if (seen.has(key)) return false
+    seen.add(key)
+    return true
+  })
+}
+
+/**
+ * The upstream catalogue matches one literal substring: the item as typed, then its words' first readings
+ * joined (English read as Korean, a slip corrected), then the longest word alone. At most three.
+ */
+function upstreamQueries(keyword: string, words: Array<{ typed: string; forms: string[] }>): string[] {
+  const queries: string[] = []
+  const add = (query: string) => {
+    const q = query.trim()
+    if (q !== '' && !queries.includes(q) && queries.length < 3) queries.push(q)
+  }
+  add(keyword)
+  add(words.map((w) => w.forms[0] ?? '').join(' '))
+  const longest = [...words].sort((a, b) => squash(b.forms[0] ?? b.typed).length - squash(a.forms[0] ?? a.typed).length)[0]
+  if (longest && words.length > 1) add(longest.forms[0] ?? longest.typed)
+  return queries
+}
+
+/**
+ * Readings for the upstream path (no usable index): English read as Korean from the table and the item
+ * joined as typed; nothing is dropped or corrected, since no word list is at hand.
+ */
+export function upstreamReading(keyword: string): string {
+  const tokens = normalize(keyword)
+    .split(/\s+/)
+    .filter((t) => t !== '')
+  const out: string[] = []
+  for (let i = 0; i < tokens.length;) {
+    let read: string | undefined
+    let taken = 1
+    for (let n = Math.min(3, tokens.length - i); n >= 1; n--) {
+      const phrase = tokens.slice(i, i + n)
+      if (!phrase.every((t) => /^[a-z0-9][a-z0-9'-]*$/.test(t))) continue
+      const english = englishOf(phrase.join(' '))
+      if (english?.[0]) {
+        read = english[0]
+        taken = n
+        break
+      }
+    }
+    out.push(read ?? keyword.split(/\s+/).filter((t) => t !== '')[i] ?? tokens[i] ?? '')
+    i += taken
+  }
+  return out.join(' ')
+}
+
+const matchers = new WeakMap<readonly IndexedProduct[], ProductMatcher>()
+
+/** The matcher of a product list, built once per list (the index hands out a new array when its list changes). */
+export function productMatcher(products: readonly IndexedProduct[]): ProductMatcher {
+  let matcher = matchers.get(products)
+  if (!matcher || matcher.size !== products.length) {
+    matcher = new ProductMatcher(products)
+    matchers.set(products, matcher)
+  }
+  return matcher
+}

@@ -1,0 +1,107 @@
+import t from 'tap'
+import { ProductMatcher, productMatcher, splitShoppingList, upstreamReading } from '../../src/products/search.js'
+import { simulatorCatalogue } from '../helpers/product-index.js'
+
+// The matcher over the simulator's catalogue (2,413 products), one case per failure class of issue 30.
+const catalogue = simulatorCatalogue()
+const matcher = new ProductMatcher(catalogue)
+const names = (keyword: string, n = 100) =>
+  matcher
+    .read(keyword)
+    .products.slice(0, n)
+    .map((p) => p.name)
+
+t.test('spacing does not matter: 캠핑의자 finds the products named 캠핑 의자, and word order does not', async (t) => {
+  const joined = names('캠핑의자')
+  t.ok(joined.length > 0)
+  t.ok(joined.every((name) => name.replace(/\s/g, '').includes('캠핑의자')))
+  t.same(names('캠핑 의자'), joined)
+  t.same(new Set(names('의자 캠핑')), new Set(joined), 'word order does not decide what is found')
+})
+
+t.test('a word no product has is left out and named, never emptying the answer', async (t) => {
+  const reading = matcher.read('선물 포장지')
+  t.ok(reading.products.length >= 9)
+  t.ok(reading.products.every((p) => p.name.includes('포장지')))
+  t.same(reading.ignored, ['선물'])
+  const unknown = matcher.read('반짝이는 우산')
+  t.same(unknown.ignored, ['반짝이는'])
+  t.ok(unknown.products.every((p) => p.name.includes('우산')))
+})
+
+t.test('whole words rank above matches inside longer words, and the reading says when only longer words match', async (t) => {
+  const tissues = matcher.read('티슈')
+  const first = tissues.products.findIndex((p) => p.name.includes('물티슈'))
+  t.ok(first > 0, 'wet wipes (물티슈) come after every tissue')
+  t.ok(tissues.products.slice(0, first).every((p) => !p.name.includes('물티슈')))
+  t.equal(tissues.words[0]?.match, 'whole')
+  const pocket = matcher.read('휴대용 티슈')
+  t.notOk(pocket.products[0]?.name.includes('물티슈'), '휴대용 티슈 does not answer with wet wipes first')
+  const ribbon = matcher.read('끈')
+  t.ok(ribbon.products.length > 0)
+  t.equal(ribbon.words[0]?.match, 'inside', '끈 is only inside 리본끈: the reading says so')
+})
+
+t.test('synonyms: colours, materials and everyday names', async (t) => {
+  const batteries = names('배터리')
+  const powerBanks = batteries.findIndex((name) => name.includes('보조배터리'))
+  t.ok(powerBanks > 0 && batteries.slice(0, powerBanks).every((name) => name.includes('건전지')), '배터리 finds 건전지 first')
+  t.ok(
+    batteries.slice(powerBanks).every((name) => name.includes('보조배터리')),
+    'then 배터리 inside 보조배터리',
+  )
+  t.same(names('검정 우산'), ['3단 우산(블랙)'])
+  t.ok(names('휴지').length > 0 && names('휴지').every((name) => name.includes('화장지')))
+  t.equal(matcher.read('휴지').words[0]?.via, 'synonym')
+})
+
+t.test('English product words find Korean products', async (t) => {
+  t.ok(names('umbrella').length > 0 && names('umbrella').every((name) => name.includes('우산')))
+  const aa = names('AA batteries')
+  const aaa = aa.findIndex((name) => name.includes('AAA'))
+  t.ok(aaa > 0 && aa.slice(0, aaa).every((name) => /건전지 AA(?!A)/.test(name)), 'AA batteries: 건전지 AA first')
+  t.ok(
+    aa.slice(aaa).every((name) => name.includes('건전지 AAA')),
+    'then AAA, where AA is inside a longer word',
+  )
+  t.ok(names('pocket tissue').length > 0 && names('pocket tissue').every((name) => name.includes('티슈')))
+  t.ok(names('pocket tissue', 5).every((name) => !name.includes('물티슈')))
+  const chargers = names('phone charger')
+  t.ok(chargers.length > 0 && chargers.every((name) => name.includes('충전')))
+  t.ok(names('power strip').every((name) => name.includes('멀티탭')))
+  t.equal(matcher.read('umbrella').words[0]?.via, 'english')
+})
+
+t.test('a one-key slip in a word of three or more syllables is corrected against the index, and said', async (t) => {
+  const reading = matcher.read('수넙함')
+  t.equal(reading.words[0]?.via, 'typo')
+  t.equal(reading.words[0]?.forms[0], '수납함')
+  t.ok(reading.products[0]?.name.includes('수납함'))
+  t.equal(matcher.read('우선').products.length, 0, 'two syllables are not corrected: 우선 is a word of its own')
+  t.equal(matcher.read('dntks').words[0]?.via, 'keyboard', 'Korean typed on an English layout (dntks = 우산)')
+})
+
+t.test('a thing the chain does not sell matches nothing, nor any variant', async (t) => {
+  const reading = matcher.read('진통제')
+  t.same(reading.products, [])
+  t.same(reading.ignored, ['진통제'])
+  t.same(reading.queries, ['진통제'])
+})
+
+t.test('upstream queries: the keyword as typed, then as read, at most three', async (t) => {
+  t.same(matcher.read('umbrella').queries, ['umbrella', '우산'])
+  t.ok(matcher.read('선물 포장지 세트 리본').queries.length <= 3)
+  t.equal(upstreamReading('AA batteries'), '건전지 AA')
+  t.equal(upstreamReading('우산'), '우산')
+})
+
+t.test('a shopping list is split on commas, not spaces', async (t) => {
+  t.same(splitShoppingList('건전지, 멀티탭'), ['건전지', '멀티탭'])
+  t.same(splitShoppingList('AA batteries、power strip; 우산'), ['AA batteries', 'power strip', '우산'])
+  t.same(splitShoppingList('캠핑 의자'), ['캠핑 의자'])
+})
+
+t.test('the matcher is built once per list', async (t) => {
+  t.equal(productMatcher(catalogue), productMatcher(catalogue))
+  t.not(productMatcher(catalogue), productMatcher([...catalogue]))
+})
