@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { PlaceUnderstoodSchema } from '../src/places/schema.js'
 import { StoreSchema, type StoreSearchResult } from '../src/schemas.js'
 
 /** One page of stores: the output of search_stores and search_nearby_stores. */
@@ -11,11 +12,15 @@ export const StorePageSchema = z
       .string()
       .optional()
       .describe('When no store matched, what to try instead; when words of the keyword matched no store, which were left out.'),
+    place: PlaceUnderstoodSchema.optional().describe('The place the keyword or near was read as; the stores are the ones nearest it.'),
+    readAs: z.string().optional().describe('The keyword as read when a typing slip was forgiven (헤운대 → 해운대).'),
   })
   .describe('One page of Daiso stores.')
 
 export function storePage(found: StoreSearchResult, currentPage: number): z.output<typeof StorePageSchema> {
   const page: z.output<typeof StorePageSchema> = { stores: found.stores, hasMore: found.hasMore, nextPage: currentPage + 1 }
   if (found.hint) page.hint = found.hint
+  if (found.place) page.place = found.place
+  if (found.readAs) page.readAs = found.readAs
   return page
 }
