@@ -1,7 +1,7 @@
 import { invalidParameter, missingParameter } from './errors.js'
 import { defineOperation, param, type InputOf } from './inputs.js'
 import { FACILITIES } from './stores/facilities.js'
-import { KOREA_BOUNDS_TEXT } from './places/bounds.js'
+import { KOREA_BOUNDS } from './places/bounds.js'
 import { LIMITS, fields } from './schemas.js'
 import { z } from 'zod'
 
@@ -54,12 +54,12 @@ export const storeSearch = defineOperation({
     latitude: param(
       fields.latitude().optional(),
       'Latitude (Korea: 32.8 to 38.9), with {longitude}.',
-      `Send both {latitude} and {longitude} of a point in Korea (${KOREA_BOUNDS_TEXT}), or {near} instead.`,
+      `Send both {latitude} (latitude, ${KOREA_BOUNDS.minLatitude} to ${KOREA_BOUNDS.maxLatitude}) and {longitude} (longitude, ${KOREA_BOUNDS.minLongitude} to ${KOREA_BOUNDS.maxLongitude}), a point in Korea, or {near} instead.`,
     ),
     longitude: param(
       fields.longitude().optional(),
       'Longitude (Korea: 124.5 to 132), with {latitude}.',
-      `Send both {latitude} and {longitude} of a point in Korea (${KOREA_BOUNDS_TEXT}), or {near} instead.`,
+      `Send both {latitude} (latitude, ${KOREA_BOUNDS.minLatitude} to ${KOREA_BOUNDS.maxLatitude}) and {longitude} (longitude, ${KOREA_BOUNDS.minLongitude} to ${KOREA_BOUNDS.maxLongitude}), a point in Korea, or {near} instead.`,
     ),
     near: nearParam('Stores around a place in words instead of {coordinates}: a station (선릉역), landmark (경복궁, Haeundae Beach), district or city.'),
     facility: param(

@@ -45,7 +45,10 @@ export async function findPlace(text: string): Promise<PlaceMatch | undefined> {
   if (words.length === 0) return undefined
   const places = await gazetteer()
   const whole = places.lookup(words.join(' '))
-  if (whole || words.length < 2) return whole
+  if (whole) return whole
+  // "해운대점" when no store is called so: the place the store would be named after.
+  const last = words[words.length - 1] as string
+  if (words.length === 1) return last.length >= 3 && last.endsWith('점') ? places.lookup(last.slice(0, -1)) : undefined
   for (let i = 0; i < words.length; i++) {
     const area = places.lookup(words[i] as string)
     if (!area || !AREA_KINDS.has(area.place.kind) || area.how === 'slip') continue
@@ -133,6 +136,8 @@ export async function searchWithPlaces(input: StoreSearchInput, search: StoreSea
   if (byPoint || !input.keyword) return byPoint ? farHint(found) : found
   const match = await findPlace(input.keyword)
   const answered = found.stores.length > 0 || input.page > 1
+  // "강남역점" is a store's name as written: when a store has it, the answer is that store's, not a place's.
+  if (answered && /점$/.test(placeWords(input.keyword).at(-1) ?? '')) return found
   if (!match) {
     if (answered) return found
     return (await readStoreSlip(input, search, context)) ?? found
@@ -143,9 +148,11 @@ export async function searchWithPlaces(input: StoreSearchInput, search: StoreSea
   }
   const landmark = !AREA_KINDS.has(match.place.kind) && match.place.category !== 'area' && match.place.category !== 'street'
   if (answered && !(landmark && match.how !== 'short')) return found
-  if (match.how === 'slip' && !landmark) {
-    const again = await search({ ...input, keyword: match.read ?? match.place.name })
-    if (again.stores.length > 0) return withRead(withPlace(again, match), input.keyword, match.read ?? match.place.name)
+  if (!landmark) {
+    // Pusan, Mapo-gu, 헤운대: the stores at that address, asked for by the place's Korean name.
+    const name = match.read ?? match.place.name
+    const again = name === input.keyword ? found : await search({ ...input, keyword: name })
+    if (again.stores.length > 0) return withRead(again, input.keyword, name)
   }
   const around = await storesAround(input, match, found, search)
   return farHint(match.how === 'slip' ? withRead(around, input.keyword, match.read ?? match.place.name) : around)
@@ -214,7 +221,8 @@ async function readStoreSlip(input: StoreSearchInput, search: StoreSearch, conte
   for (const core of cores) {
     if (core === typed || differingSyllables(core, typed) > 2) continue
     if (jamoArrayDistance(jamo, jamoOf(core), 1) > 1) continue
-    const again = await search({ ...input, keyword: core })
+    // Read again as a whole: 서울엿 is 서울역, the station, whose stores are the ones around it.
+    const again = await searchWithPlaces({ ...input, keyword: core }, search, {})
     if (again.stores.length > 0) return withRead(again, input.keyword ?? '', core)
   }
   return undefined

@@ -261,7 +261,7 @@ t.test('MCP tools over an in-memory transport', async (t) => {
       'a latitude out of range',
       'search_nearby_stores',
       { latitude: 91, longitude: 127 },
-      /'latitude': must be between -90 and 90/,
+      /'latitude': must be a point in Korea \(latitude 32\.8 to 38\.9, longitude 124\.5 to 132\)/,
       /latitude/,
     ],
     [
