@@ -147,7 +147,8 @@ export async function searchWithPlaces(input: StoreSearchInput, search: StoreSea
     if (asStore) return asStore
   }
   const landmark = !AREA_KINDS.has(match.place.kind) && match.place.category !== 'area' && match.place.category !== 'street'
-  if (answered && !(landmark && match.how !== 'short')) return found
+  // An address answer that had to leave words out (부산 강서구 → Seoul's 강서구) is not this place's.
+  if (answered && !(landmark && match.how !== 'short') && !found.ignored?.length) return found
   if (!landmark) {
     // Pusan, Mapo-gu, 헤운대: the stores at that address, asked for by the place's Korean name.
     const name = match.read ?? match.place.name
