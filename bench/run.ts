@@ -22,6 +22,7 @@ import { mcpStdioScenario } from './scenarios/mcp-stdio.js'
 import { fleetScenario } from './scenarios/fleet.js'
 import { ndjsonScenario } from './scenarios/ndjson.js'
 import { nearbyScenario } from './scenarios/nearby.js'
+import { placesScenario } from './scenarios/places.js'
 import { soakScenario } from './scenarios/soak.js'
 import { throughputScenario } from './scenarios/throughput.js'
 
@@ -40,6 +41,7 @@ const SCENARIOS: Array<{ id: number; title: string; run: (ctx: BenchContext) => 
   { id: 9, title: 'findProductNearby cold and warm', run: nearbyScenario },
   { id: 10, title: 'fleet: 1 vs 3 instances, with and without Redis', run: fleetScenario },
   { id: 11, title: 'store directory: search warm, crawl, memory', run: directoryScenario },
+  { id: 12, title: 'places in store search: calls, cost, first load', run: placesScenario },
 ]
 
 const log = (line: string) => process.stderr.write(`bench: ${line}\n`)

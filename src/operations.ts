@@ -61,7 +61,7 @@ export const storeSearch = defineOperation({
       'Longitude (Korea: 124.5 to 132), with {latitude}.',
       `Send both {latitude} (latitude, ${KOREA_BOUNDS.minLatitude} to ${KOREA_BOUNDS.maxLatitude}) and {longitude} (longitude, ${KOREA_BOUNDS.minLongitude} to ${KOREA_BOUNDS.maxLongitude}), a point in Korea, or {near} instead.`,
     ),
-    near: nearParam('Stores around a place in words instead of {coordinates}: a station (선릉역), landmark (경복궁, Haeundae Beach), district or city.'),
+    near: nearParam('Or a place: 선릉역, 경복궁.'),
     facility: param(
       z.enum(FACILITIES, { error: `must be one of ${FACILITIES.join(', ')}` }).optional(),
       'Only stores that list this facility (ramp: step-free entrance; cashless: cards only).',
@@ -141,7 +141,7 @@ export const findProductNearby = defineOperation({
       'Longitude, with {latitude}.',
       'Send {longitude} together with {latitude}, or {storeCode} instead.',
     ),
-    near: nearParam('Search around a place in words instead of {storeCode} or {coordinates}: a station (선릉역), landmark (경복궁), district or city.'),
+    near: nearParam('Or a place: 선릉역, 경복궁.'),
   },
   check: coordinatePair,
 })

@@ -12,8 +12,7 @@ export const StorePageSchema = z
       .string()
       .optional()
       .describe('When no store matched, what to try instead; when words of the keyword matched no store, which were left out.'),
-    place: PlaceUnderstoodSchema.optional().describe('The place the keyword or near was read as; the stores are the ones nearest it.'),
-    readAs: z.string().optional().describe('The keyword as read when a typing slip was forgiven (헤운대 → 해운대).'),
+    place: PlaceUnderstoodSchema.optional(),
   })
   .describe('One page of Daiso stores.')
 
@@ -21,6 +20,5 @@ export function storePage(found: StoreSearchResult, currentPage: number): z.outp
   const page: z.output<typeof StorePageSchema> = { stores: found.stores, hasMore: found.hasMore, nextPage: currentPage + 1 }
   if (found.hint) page.hint = found.hint
   if (found.place) page.place = found.place
-  if (found.readAs) page.readAs = found.readAs
   return page
 }

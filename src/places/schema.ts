@@ -1,26 +1,36 @@
 import { z } from 'zod'
-import { PLACE_KINDS } from './gazetteer.js'
+import type { PlaceKind } from './gazetteer.js'
 
-const PlaceFields = {
-  name: z.string().describe('The place, in Korean.'),
-  nameEn: z.string().describe('The place, in English.'),
-  kind: z.enum(PLACE_KINDS).describe('station, landmark, province, city, district or town.'),
-  category: z.string().optional().describe('For a landmark: palace, beach, market, university, mall, airport, terminal, stadium, park, street, area …'),
-  latitude: z.number().describe('Latitude, WGS 84 (approximate: a centroid or the place itself).'),
-  longitude: z.number().describe('Longitude, WGS 84.'),
-  within: z.string().optional().describe('The province (and city) a district lies in.'),
-  lines: z.array(z.string()).optional().describe("A station's lines."),
+/** One place as an answer names it. */
+export interface PlaceDescribed {
+  name: string
+  nameEn: string
+  kind: PlaceKind
+  category?: string
+  latitude: number
+  longitude: number
+  within?: string
+  lines?: string[]
 }
 
 /** The place a keyword or `near` was read as, so an agent or a person can confirm it. */
+export interface PlaceUnderstood extends PlaceDescribed {
+  /** The name as read, when a typing slip was forgiven (헤운대 → 해운대). */
+  read?: string
+  /** Other places of the same name, most likely first. */
+  others?: PlaceDescribed[]
+}
+
+/**
+ * Declared as an object whose fields are said in words: every tool's output schema goes to every MCP connection
+ * (tools/list stays within 12 KB), so the fields are described here and in the docs rather than declared on
+ * three tools; the server still checks that a place has its name and position.
+ */
 export const PlaceUnderstoodSchema = z
-  .object({
-    ...PlaceFields,
-    read: z.string().optional().describe('The name as read, when a typing slip was forgiven (헤운대 → 해운대).'),
-    others: z
-      .array(z.object(PlaceFields))
-      .optional()
-      .describe('Other places of the same name, most likely first: add the city or line to choose one.'),
+  .looseObject({})
+  .refine((v) => typeof v['name'] === 'string' && typeof v['latitude'] === 'number' && typeof v['longitude'] === 'number', {
+    message: 'a place has a name, latitude and longitude',
   })
-  .describe('The place the search understood, and the distances are from.')
-export type PlaceUnderstood = z.infer<typeof PlaceUnderstoodSchema>
+  .describe(
+    'The place the search understood, distances are from it: name (Korean), nameEn, kind (station, landmark, province, city, district, town), category (a landmark\'s: palace, beach, market …), latitude, longitude, within (a district\'s province), lines (a station\'s), read (the name read when a typing slip was forgiven), others (places of the same name, most likely first).',
+  ) as unknown as z.ZodType<PlaceUnderstood>

@@ -156,7 +156,7 @@ export async function searchWithPlaces(input: StoreSearchInput, search: StoreSea
     if (again.stores.length > 0) return withRead(again, input.keyword, name)
   }
   const around = await storesAround(input, match, found, search)
-  return farHint(match.how === 'slip' ? withRead(around, input.keyword, match.read ?? match.place.name) : around)
+  return farHint(match.how === 'slip' ? withRead(around, input.keyword, match.read ?? match.place.name) : around, match.place.name)
 }
 
 /** The stores named after the place (서울역점 for 서울역) first, then the stores nearest it, each with its distance. */
@@ -206,7 +206,7 @@ function farHint(found: StoreSearchResult, near?: string): StoreSearchResult {
     undefined,
   )
   if (nearest === undefined || nearest <= FAR_KM || found.stores.length === 0) return found
-  const far = `The nearest store is ${nearest.toFixed(1)} km from ${near ? `'${near}'` : 'this point'}: none is within ${FAR_KM} km.`
+  const far = `The nearest store is ${nearest.toFixed(1)} km from ${near ? near : 'this point'}: none is within ${FAR_KM} km.`
   return { ...found, hint: [far, found.hint].filter(Boolean).join(' ') }
 }
 

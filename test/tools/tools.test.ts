@@ -123,14 +123,15 @@ t.test('MCP tools over an in-memory transport', async (t) => {
       tools.find((tool) => tool.name === name)?.inputSchema as {
         type: string
         properties: Record<string, { type: string; description?: string; default?: unknown; minimum?: number; maximum?: number }>
-        required: string[]
+        required?: string[]
         additionalProperties: boolean
       }
     const expected: Record<string, { properties: string[]; required: string[] }> = {
       search_stores: { properties: ['keyword', 'facility', 'currentPage', 'pageSize'], required: ['keyword'] },
+      // A point, or a place in words (near): neither is required alone.
       search_nearby_stores: {
-        properties: ['latitude', 'longitude', 'facility', 'currentPage', 'pageSize'],
-        required: ['latitude', 'longitude'],
+        properties: ['latitude', 'longitude', 'near', 'facility', 'currentPage', 'pageSize'],
+        required: [],
       },
       get_store: { properties: ['branchCode'], required: ['branchCode'] },
       search_products: { properties: ['branchCode', 'keyword', 'currentPage'], required: ['branchCode', 'keyword'] },
@@ -140,7 +141,7 @@ t.test('MCP tools over an in-memory transport', async (t) => {
       const s = schema(name)
       t.equal(s.type, 'object', `${name} input is an object`)
       t.same(Object.keys(s.properties), want.properties, `${name} properties`)
-      t.same([...s.required].sort(), [...want.required].sort(), `${name} required`)
+      t.same([...(s.required ?? [])].sort(), [...want.required].sort(), `${name} required`)
       t.equal(s.additionalProperties, false, `${name} rejects unknown arguments`)
       for (const [prop, def] of Object.entries(s.properties)) {
         t.ok(def.description && def.description.length > 10, `${name}.${prop} is described`)

@@ -8,16 +8,17 @@ export const searchStores = defineTool({
   name: 'search_stores',
   title: 'Search stores by keyword',
   description: [
-    'Find Daiso (다이소) stores by place or store name as typed (강남역 다이소, 홍대입구 근처, Itaewon), exact names first, with hours (Korea time), openNow and facilities. A station or landmark no store is named after (경복궁, 선릉역, Gwangalli Beach) answers the stores nearest it, and `place` says which place was understood. A word no store has is ignored and named in `hint`.',
+    'Find Daiso (다이소) stores by place or store name as typed (강남역 다이소, 홍대입구 근처, Itaewon), exact names first, with hours (Korea time), openNow and facilities. A word no store has is ignored and named in `hint`.',
     'More: currentPage = nextPage. Next: the code as branchCode to find_product_nearby or search_products.',
   ].join('\n'),
   input: bind(storeSearch, MCP_VOCABULARY, {
-    omit: ['latitude', 'longitude'],
+    omit: ['latitude', 'longitude', 'near'],
     require: ['keyword'],
     strict: true,
     doorHints: {
-      latitude: 'search_stores takes no coordinates; call search_nearby_stores with latitude and longitude, or send near (a place in words).',
-      longitude: 'search_stores takes no coordinates; call search_nearby_stores with latitude and longitude, or send near (a place in words).',
+      latitude: 'search_stores takes no coordinates; call search_nearby_stores with latitude and longitude.',
+      longitude: 'search_stores takes no coordinates; call search_nearby_stores with latitude and longitude.',
+      near: 'search_stores takes the place as its keyword (경복궁); or call search_nearby_stores with near.',
     },
   }),
   outputSchema: StorePageSchema,
