@@ -266,10 +266,8 @@ export const fields = {
       // A lone surrogate is no character at all (JSON's "\ud800", a broken argv): refused, not sent upstream as U+FFFD.
       .refine((v) => !/[\ud800-\udfff]/u.test(v), 'must be well-formed Unicode text (a lone surrogate is not a character)'),
   // Where the chain has stores (src/places/bounds.ts): a point abroad is refused, not answered from 900 km away.
-  latitude: () =>
-    z.number().min(KOREA_BOUNDS.minLatitude, OUTSIDE_KOREA).max(KOREA_BOUNDS.maxLatitude, OUTSIDE_KOREA),
-  longitude: () =>
-    z.number().min(KOREA_BOUNDS.minLongitude, OUTSIDE_KOREA).max(KOREA_BOUNDS.maxLongitude, OUTSIDE_KOREA),
+  latitude: () => z.number().min(KOREA_BOUNDS.minLatitude, OUTSIDE_KOREA).max(KOREA_BOUNDS.maxLatitude, OUTSIDE_KOREA),
+  longitude: () => z.number().min(KOREA_BOUNDS.minLongitude, OUTSIDE_KOREA).max(KOREA_BOUNDS.maxLongitude, OUTSIDE_KOREA),
   page: () =>
     z.number().int('must be a whole number').min(1, 'must be at least 1').max(LIMITS.pageMax, `must be at most ${LIMITS.pageMax}`),
   pageSize: () =>

@@ -83,7 +83,10 @@ export class StoreService {
     // Places (stations, landmarks, districts) and `near` are understood around the store search (src/places/).
     return this.#guard('store', () =>
       searchWithPlaces(input, (asked) => this.#searchStores(asked, options), {
-        storeNames: () => directoryBehind(this.upstream)?.snapshot()?.stores.map((s) => s.name),
+        storeNames: () =>
+          directoryBehind(this.upstream)
+            ?.snapshot()
+            ?.stores.map((s) => s.name),
       }),
     )
   }

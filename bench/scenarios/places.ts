@@ -89,7 +89,9 @@ export async function placesScenario(ctx: BenchContext): Promise<ScenarioRow> {
     const storeTimes: number[] = []
     for (let i = 0; i < ctx.options.warmSamples; i++) {
       const place = i % 2 === 0
-      const params = place ? PLACE_SEARCHES[(i / 2) % PLACE_SEARCHES.length]! : { keyword: STORE_KEYWORDS[((i - 1) / 2) % STORE_KEYWORDS.length]! }
+      const params = place
+        ? PLACE_SEARCHES[(i / 2) % PLACE_SEARCHES.length]!
+        : { keyword: STORE_KEYWORDS[((i - 1) / 2) % STORE_KEYWORDS.length]! }
       const answer = await fetchJson<unknown[]>(`${service.url}/api/branches/search?${query({ ...params, pageSize: 10 })}`, { agent })
       if (answer.status !== 200) throw new Error(`store search ${JSON.stringify(params)} answered ${answer.status}`)
       ;(place ? placeTimes : storeTimes).push(answer.ms)

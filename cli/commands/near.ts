@@ -19,19 +19,32 @@ export function register(program: Command): void {
       'after',
       '\nExamples:\n  store-finder near 37.4979 127.0276 -n 5\n  store-finder near 37.4979 127.0276 --facility parking\n  store-finder near 선릉역',
     )
-    .action(async (first: string, second: number | undefined, options: { page: number; pageSize: number; facility?: string }, command: Command) => {
-      // One argument is a place in words (선릉역); two are a point.
-      const point: { near: string } | { lat: number; lng: number } =
-        second === undefined ? { near: first } : { lat: parseCoordinate('latitude')(first), lng: second }
-      await withService(command, async (service, io) => {
-        const facility = options.facility ? { facility: options.facility } : {}
-        const input = CLI_INPUTS.searchStores.parse({ ...point, page: options.page, pageSize: options.pageSize, ...facility }, 'json')
-        const found = withHintIn(await service.searchStores(input, { signal: io.signal }), CLI_VOCABULARY)
-        const lat = found.place?.latitude ?? ('lat' in point ? point.lat : 0)
-        const lng = found.place?.longitude ?? ('lng' in point ? point.lng : 0)
-        // The service measures from the point (distanceKm); the fallback only covers a store without one.
-        const table = storeTable(io, found.stores, { lat, lng }, (s) => s.distanceKm ?? haversineKm(lat, lng, s.lat, s.lng))
-        printStorePage(io, found, options.page, table, `store-finder near ${second === undefined ? JSON.stringify(first) : `${first} ${second}`}`)
-      })
-    })
+    .action(
+      async (
+        first: string,
+        second: number | undefined,
+        options: { page: number; pageSize: number; facility?: string },
+        command: Command,
+      ) => {
+        // One argument is a place in words (선릉역); two are a point.
+        const point: { near: string } | { lat: number; lng: number } =
+          second === undefined ? { near: first } : { lat: parseCoordinate('latitude')(first), lng: second }
+        await withService(command, async (service, io) => {
+          const facility = options.facility ? { facility: options.facility } : {}
+          const input = CLI_INPUTS.searchStores.parse({ ...point, page: options.page, pageSize: options.pageSize, ...facility }, 'json')
+          const found = withHintIn(await service.searchStores(input, { signal: io.signal }), CLI_VOCABULARY)
+          const lat = found.place?.latitude ?? ('lat' in point ? point.lat : 0)
+          const lng = found.place?.longitude ?? ('lng' in point ? point.lng : 0)
+          // The service measures from the point (distanceKm); the fallback only covers a store without one.
+          const table = storeTable(io, found.stores, { lat, lng }, (s) => s.distanceKm ?? haversineKm(lat, lng, s.lat, s.lng))
+          printStorePage(
+            io,
+            found,
+            options.page,
+            table,
+            `store-finder near ${second === undefined ? JSON.stringify(first) : `${first} ${second}`}`,
+          )
+        })
+      },
+    )
 }

@@ -43,7 +43,11 @@ async function placeOf(
 async function namesStore(service: StoreService, near: string, signal: AbortSignal): Promise<boolean> {
   const found = await service.searchStores(CLI_INPUTS.searchStores.parse({ keyword: near, pageSize: 1 }, 'json'), { signal })
   const store = found.stores[0]
-  const bare = (s: string) => s.replace(/\s+/g, '').replace(/(\d+호점|본점|점)$/, '').replace(/역$/, '')
+  const bare = (s: string) =>
+    s
+      .replace(/\s+/g, '')
+      .replace(/(\d+호점|본점|점)$/, '')
+      .replace(/역$/, '')
   return store !== undefined && found.place === undefined && bare(store.name) === bare(near)
 }
 

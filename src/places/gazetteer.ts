@@ -121,7 +121,12 @@ export class Gazetteer {
       if (Math.abs(candidate.jamo.length - jamo.length) > 1) continue
       if (jamoArrayDistance(jamo, candidate.jamo, 1) <= 1) found.push(candidate)
     }
-    const places = unique(narrow(found.map((f) => f.place), within))
+    const places = unique(
+      narrow(
+        found.map((f) => f.place),
+        within,
+      ),
+    )
     const first = places[0]
     if (!first) return undefined
     const read = found.find((f) => f.place === first)?.key ?? first.name

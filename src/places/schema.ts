@@ -32,5 +32,5 @@ export const PlaceUnderstoodSchema = z
     message: 'a place has a name, latitude and longitude',
   })
   .describe(
-    'The place the search understood, distances are from it: name (Korean), nameEn, kind (station, landmark, province, city, district, town), category (a landmark\'s: palace, beach, market …), latitude, longitude, within (a district\'s province), lines (a station\'s), read (the name read when a typing slip was forgiven), others (places of the same name, most likely first).',
+    "The place the search understood, distances are from it: name (Korean), nameEn, kind (station, landmark, province, city, district, town), category (a landmark's: palace, beach, market …), latitude, longitude, within (a district's province), lines (a station's), read (the name read when a typing slip was forgiven), others (places of the same name, most likely first).",
   ) as unknown as z.ZodType<PlaceUnderstood>

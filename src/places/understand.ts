@@ -22,8 +22,46 @@ export interface PlaceContext {
 
 /** Words around a place that say nothing about where: the chain, "near", "store". */
 const AROUND_WORDS = new Set([
-  ...['다이소', '다이소몰', '근처', '주변', '부근', '인근', '근방', '매장', '지점', '점포', '가게', '쪽', '앞', '가까운', '제일', '가장', '어디', '있는', '찾아줘'],
-  ...['daiso', 'near', 'nearby', 'around', 'close', 'to', 'closest', 'nearest', 'store', 'stores', 'shop', 'branch', 'the', 'a', 'in', 'at', 'by'],
+  ...[
+    '다이소',
+    '다이소몰',
+    '근처',
+    '주변',
+    '부근',
+    '인근',
+    '근방',
+    '매장',
+    '지점',
+    '점포',
+    '가게',
+    '쪽',
+    '앞',
+    '가까운',
+    '제일',
+    '가장',
+    '어디',
+    '있는',
+    '찾아줘',
+  ],
+  ...[
+    'daiso',
+    'near',
+    'nearby',
+    'around',
+    'close',
+    'to',
+    'closest',
+    'nearest',
+    'store',
+    'stores',
+    'shop',
+    'branch',
+    'the',
+    'a',
+    'in',
+    'at',
+    'by',
+  ],
 ])
 const GLUED_AROUND = /(근처|주변|부근|인근|근방|에서|쪽|앞|에)$/
 const STORE_SUFFIX = /(\d+호점|본점|점)$/
@@ -117,7 +155,11 @@ export function nearbyWithPlace(found: ProductNearby, near: PlaceMatch | undefin
  * address answer, and a station or landmark answers the stores named after it first, then the stores nearest
  * it. A keyword that finds nothing is read again with one slip forgiven, store names first.
  */
-export async function searchWithPlaces(input: StoreSearchInput, search: StoreSearch, context: PlaceContext = {}): Promise<StoreSearchResult> {
+export async function searchWithPlaces(
+  input: StoreSearchInput,
+  search: StoreSearch,
+  context: PlaceContext = {},
+): Promise<StoreSearchResult> {
   if (input.near !== undefined) {
     if (input.latitude !== undefined || input.longitude !== undefined) {
       throw new ServiceError('invalid_parameter', {
@@ -160,9 +202,16 @@ export async function searchWithPlaces(input: StoreSearchInput, search: StoreSea
 }
 
 /** The stores named after the place (서울역점 for 서울역) first, then the stores nearest it, each with its distance. */
-async function storesAround(input: StoreSearchInput, match: PlaceMatch, found: StoreSearchResult, search: StoreSearch): Promise<StoreSearchResult> {
+async function storesAround(
+  input: StoreSearchInput,
+  match: PlaceMatch,
+  found: StoreSearchResult,
+  search: StoreSearch,
+): Promise<StoreSearchResult> {
   const { place } = match
-  const stems = new Set([...place.names, placeKey(input.keyword ?? ''), ...(match.read ? [match.read] : [])].filter(isHangul).map(stationStem))
+  const stems = new Set(
+    [...place.names, placeKey(input.keyword ?? ''), ...(match.read ? [match.read] : [])].filter(isHangul).map(stationStem),
+  )
   const named = input.page === 1 && found.stores.length > 0 ? found.stores.filter((s) => stems.has(stationStem(storeCore(s.name)))) : []
   const wanted = input.page * input.pageSize + named.length
   const nearest = await search({
@@ -191,7 +240,8 @@ const stationStem = (key: string): string => (key.length > 2 && key.endsWith('�
 
 function withPlace(found: StoreSearchResult, match: PlaceMatch): StoreSearchResult {
   const place = placeUnderstood(match)
-  const others = match.others.length > 0 ? ` It may also mean ${match.others.map(describeShort).join('; ')}: add the city or line to choose.` : ''
+  const others =
+    match.others.length > 0 ? ` It may also mean ${match.others.map(describeShort).join('; ')}: add the city or line to choose.` : ''
   const said = `Read as the ${kindWord(match.place)} ${match.place.name} (${match.place.nameEn}); stores nearest it first.${others}`
   return { ...found, place, hint: [found.stores.length > 0 ? said : undefined, found.hint].filter(Boolean).join(' ') || undefined }
 }

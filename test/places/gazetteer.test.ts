@@ -76,7 +76,10 @@ t.test('an ambiguous district is read as the likeliest and names the others; a c
   const places = await gazetteer()
   const gangseo = places.lookup('강서구')
   t.equal(gangseo?.place.parent, '서울특별시')
-  t.ok(gangseo?.others.some((o) => o.parent === '부산광역시'), 'Busan has one too')
+  t.ok(
+    gangseo?.others.some((o) => o.parent === '부산광역시'),
+    'Busan has one too',
+  )
   t.equal((await findPlace('부산 강서구'))?.place.parent, '부산광역시')
   t.equal((await findPlace('대구 중구'))?.place.parent, '대구광역시')
   t.equal((await findPlace('인천광역시 동구'))?.place.parent, '인천광역시')
@@ -107,6 +110,7 @@ t.test('the gazetteer is small and every place is in Korea', async (t) => {
   t.ok(count('district') >= 250, `${count('district')} districts`)
   t.equal(count('province'), 17)
   for (const p of places.places) {
-    if (p.latitude < 33 || p.latitude > 38.7 || p.longitude < 124.5 || p.longitude > 131) t.fail(`${p.name} at ${p.latitude}, ${p.longitude}`)
+    if (p.latitude < 33 || p.latitude > 38.7 || p.longitude < 124.5 || p.longitude > 131)
+      t.fail(`${p.name} at ${p.latitude}, ${p.longitude}`)
   }
 })

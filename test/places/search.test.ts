@@ -46,7 +46,10 @@ for (const directory of ['on', 'off'] as const) {
       t.equal(yongsan.stores[0]?.name, '용산역점')
       const rest = yongsan.stores.slice(1).filter((s) => !s.name.startsWith('용산'))
       t.ok(rest.length >= 3 && ascending(rest), 'then nearest first')
-      t.ok(rest.every((s) => (s.distanceKm ?? 99) < 5), 'around the station, not every Seoul store')
+      t.ok(
+        rest.every((s) => (s.distanceKm ?? 99) < 5),
+        'around the station, not every Seoul store',
+      )
       const daegu = await search({ keyword: '동대구역 다이소' })
       t.equal(daegu.stores[0]?.code, '10917', '동대구역점')
       t.equal(daegu.place?.name, '동대구역')
@@ -55,7 +58,10 @@ for (const directory of ['on', 'off'] as const) {
     t.test('landmarks of other kinds: a market by its English name, an airport, a stadium by its nickname', async (t) => {
       const market = await search({ keyword: 'Jagalchi Market' })
       t.equal(market.place?.name, '자갈치시장')
-      t.ok(market.stores.every((s) => s.address.startsWith('부산')), 'Busan stores')
+      t.ok(
+        market.stores.every((s) => s.address.startsWith('부산')),
+        'Busan stores',
+      )
       t.equal((await search({ keyword: '인천공항 근처' })).place?.category, 'airport')
       const dome = await search({ keyword: '고척돔' })
       t.equal(dome.place?.name, '고척스카이돔')
@@ -117,7 +123,10 @@ for (const directory of ['on', 'off'] as const) {
     t.test('a name two places share: the likelier, the other named; a city beside it chooses', async (t) => {
       const sinchon = await search({ keyword: '신촌역' })
       t.same(sinchon.place?.lines, ['2호선'])
-      t.same(sinchon.place?.others?.map((o) => o.lines), [['경의중앙선']])
+      t.same(
+        sinchon.place?.others?.map((o) => o.lines),
+        [['경의중앙선']],
+      )
       t.match(sinchon.hint, /may also mean 신촌역 \(경의중앙선\)/)
       const busan = await search({ keyword: '부산 강서구' })
       t.match(busan.place, { name: '강서구', within: '부산광역시' })

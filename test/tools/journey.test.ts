@@ -105,9 +105,15 @@ t.test('an agent answers "is it here; if not, the nearest, which floor, open now
       code: 'invalid_parameter',
       message: /'longitude': must be a point in Korea \(latitude 32\.8 to 38\.9, longitude 124\.5 to 132\)/,
     })
-    const abroad = await client.callTool({ name: 'find_product_nearby', arguments: { keyword: '우산', latitude: 35.68, longitude: 139.76 } })
+    const abroad = await client.callTool({
+      name: 'find_product_nearby',
+      arguments: { keyword: '우산', latitude: 35.68, longitude: 139.76 },
+    })
     t.equal(abroad.isError, true)
     const nowhere = await client.callTool({ name: 'find_product_nearby', arguments: { keyword: '우산', near: '아틀란티스' } })
-    t.match(JSON.parse((nowhere.content as Array<{ text: string }>)[0]?.text ?? '{}'), { code: 'invalid_parameter', message: /names no place/ })
+    t.match(JSON.parse((nowhere.content as Array<{ text: string }>)[0]?.text ?? '{}'), {
+      code: 'invalid_parameter',
+      message: /names no place/,
+    })
   })
 })
