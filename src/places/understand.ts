@@ -195,7 +195,10 @@ export async function searchWithPlaces(
     // Pusan, Mapo-gu, 헤운대: the stores at that address, asked for by the place's Korean name.
     const name = match.read ?? match.place.name
     const again = name === input.keyword ? found : await search({ ...input, keyword: name })
-    if (again.stores.length > 0) return withRead(again, input.keyword, name)
+    // Only the stores of this place: 부산 강서구 is not answered with Seoul's 강서구.
+    const province = match.place.parent?.split(' ')[0]
+    const here = (s: Store) => province === undefined || s.address.startsWith(province)
+    if (again.stores.length > 0 && !again.ignored?.length && again.stores.every(here)) return withRead(again, input.keyword, name)
   }
   const around = await storesAround(input, match, found, search)
   return farHint(match.how === 'slip' ? withRead(around, input.keyword, match.read ?? match.place.name) : around, match.place.name)
