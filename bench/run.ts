@@ -24,6 +24,7 @@ import { ndjsonScenario } from './scenarios/ndjson.js'
 import { nearbyScenario } from './scenarios/nearby.js'
 import { productIndexScenario } from './scenarios/product-index.js'
 import { productSearchScenario } from './scenarios/product-search.js'
+import { placesScenario } from './scenarios/places.js'
 import { soakScenario } from './scenarios/soak.js'
 import { throughputScenario } from './scenarios/throughput.js'
 
@@ -44,6 +45,7 @@ const SCENARIOS: Array<{ id: number; title: string; run: (ctx: BenchContext) => 
   { id: 11, title: 'store directory: search warm, crawl, memory', run: directoryScenario },
   { id: 12, title: 'product index: build, memory, cold answers with the index warm', run: productIndexScenario },
   { id: 13, title: 'product search over the index (in process)', run: productSearchScenario },
+  { id: 14, title: 'places in store search: calls, cost, first load', run: placesScenario },
 ]
 
 const log = (line: string) => process.stderr.write(`bench: ${line}\n`)

@@ -8,6 +8,7 @@ export const CLI_VOCABULARY: Vocabulary = {
   latitude: 'lat',
   longitude: 'lng',
   coordinates: 'a point as "lat,lng"',
+  near: 'near',
   page: 'page',
   pageSize: 'pageSize',
   storeCode: 'code',

@@ -10,6 +10,7 @@ export const REST_VOCABULARY: Vocabulary = {
   latitude: 'curLttd',
   longitude: 'curLitd',
   coordinates: 'curLttd and curLitd',
+  near: 'near',
   page: 'currentPage',
   pageSize: 'pageSize',
   storeCode: 'branchCode',

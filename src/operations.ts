@@ -1,6 +1,7 @@
-import { missingParameter } from './errors.js'
+import { invalidParameter, missingParameter } from './errors.js'
 import { defineOperation, param, type InputOf } from './inputs.js'
 import { FACILITIES } from './stores/facilities.js'
+import { KOREA_BOUNDS } from './places/bounds.js'
 import { LIMITS, fields } from './schemas.js'
 import { z } from 'zod'
 
@@ -24,13 +25,24 @@ const storePage = param(
 
 /** A coordinate needs the other one; which store or point to search around is the service's rule. */
 function coordinatePair(
-  input: { latitude?: number | undefined; longitude?: number | undefined },
+  input: { latitude?: number | undefined; longitude?: number | undefined; near?: string | undefined },
   door: { name(param: string): string; hint(param: string): string },
 ) {
+  if (input.near !== undefined && (input.latitude !== undefined || input.longitude !== undefined)) {
+    return invalidParameter(door.name('near'), 'is given together with coordinates; send one of them', door.hint('near'))
+  }
   if ((input.latitude === undefined) === (input.longitude === undefined)) return undefined
   const missing = input.latitude === undefined ? 'latitude' : 'longitude'
   return missingParameter(door.name(missing), door.hint(missing))
 }
+
+/** A place in words (src/places/): the point a search goes around, for people and agents who have no coordinates. */
+const nearParam = (about: string) =>
+  param(
+    fields.keyword().optional(),
+    about,
+    'Send {near} as a station (선릉역), landmark (경복궁, Haeundae Beach), district (마포구) or city, or send {coordinates} instead.',
+  )
 
 export const storeSearch = defineOperation({
   params: {
@@ -41,14 +53,15 @@ export const storeSearch = defineOperation({
     ),
     latitude: param(
       fields.latitude().optional(),
-      'Latitude (Korea: 33 to 39), with {longitude}.',
-      'Send both {latitude} (latitude, -90 to 90) and {longitude} (longitude, -180 to 180).',
+      'Latitude (Korea: 32.8 to 38.9), with {longitude}.',
+      `Send both {latitude} (latitude, ${KOREA_BOUNDS.minLatitude} to ${KOREA_BOUNDS.maxLatitude}) and {longitude} (longitude, ${KOREA_BOUNDS.minLongitude} to ${KOREA_BOUNDS.maxLongitude}), a point in Korea, or {near} instead.`,
     ),
     longitude: param(
       fields.longitude().optional(),
-      'Longitude (Korea: 124 to 132), with {latitude}.',
-      'Send both {latitude} (latitude, -90 to 90) and {longitude} (longitude, -180 to 180).',
+      'Longitude (Korea: 124.5 to 132), with {latitude}.',
+      `Send both {latitude} (latitude, ${KOREA_BOUNDS.minLatitude} to ${KOREA_BOUNDS.maxLatitude}) and {longitude} (longitude, ${KOREA_BOUNDS.minLongitude} to ${KOREA_BOUNDS.maxLongitude}), a point in Korea, or {near} instead.`,
     ),
+    near: nearParam('Or a place: 선릉역, 경복궁.'),
     facility: param(
       z.enum(FACILITIES, { error: `must be one of ${FACILITIES.join(', ')}` }).optional(),
       'Only stores that list this facility (ramp: step-free entrance; cashless: cards only).',
@@ -128,6 +141,7 @@ export const findProductNearby = defineOperation({
       'Longitude, with {latitude}.',
       'Send {longitude} together with {latitude}, or {storeCode} instead.',
     ),
+    near: nearParam('Or a place: 선릉역, 경복궁.'),
   },
   check: coordinatePair,
 })

@@ -1,6 +1,8 @@
 import { z } from 'zod'
 import { ERROR_CODE_NAMES } from './errors.js'
 import { FACILITIES } from './stores/facilities.js'
+import { KOREA_BOUNDS, KOREA_BOUNDS_TEXT } from './places/bounds.js'
+import { PlaceUnderstoodSchema, type PlaceUnderstood } from './places/schema.js'
 
 /**
  * The public vocabulary (docs/spec.md §2), once: REST responses, MCP output schemas and the OpenAPI
@@ -275,6 +277,7 @@ export const ProductNearbySchema = z
       .describe(
         'Other stores with a checked product in stock, nearest first; with several keywords, those with every keyword first, then most.',
       ),
+    place: PlaceUnderstoodSchema.optional().describe('The place `near` was read as; distances are from it.'),
     asOf: asOf(),
     hint: z.string().optional(),
   })
@@ -313,6 +316,8 @@ export const ErrorEventSchema = ErrorSchema.partial().extend({
   detail: z.string().optional().describe('Upstream or exception detail.'),
 })
 
+const OUTSIDE_KOREA = `must be a point in Korea (${KOREA_BOUNDS_TEXT})`
+
 /** The rule of each kind of input value; src/operations.ts gives them their descriptions and hints. */
 export const fields = {
   keyword: () =>
@@ -325,8 +330,9 @@ export const fields = {
       .refine((v) => !/[\u0000-\u001f\u007f-\u009f]/.test(v), 'must not contain control characters')
       // A lone surrogate is no character at all (JSON's "\ud800", a broken argv): refused, not sent upstream as U+FFFD.
       .refine((v) => !/[\ud800-\udfff]/u.test(v), 'must be well-formed Unicode text (a lone surrogate is not a character)'),
-  latitude: () => z.number().min(-90, 'must be between -90 and 90').max(90, 'must be between -90 and 90'),
-  longitude: () => z.number().min(-180, 'must be between -180 and 180').max(180, 'must be between -180 and 180'),
+  // Where the chain has stores (src/places/bounds.ts): a point abroad is refused, not answered from 900 km away.
+  latitude: () => z.number().min(KOREA_BOUNDS.minLatitude, OUTSIDE_KOREA).max(KOREA_BOUNDS.maxLatitude, OUTSIDE_KOREA),
+  longitude: () => z.number().min(KOREA_BOUNDS.minLongitude, OUTSIDE_KOREA).max(KOREA_BOUNDS.maxLongitude, OUTSIDE_KOREA),
   page: () =>
     z.number().int('must be a whole number').min(1, 'must be at least 1').max(LIMITS.pageMax, `must be at most ${LIMITS.pageMax}`),
   pageSize: () =>
@@ -352,4 +358,8 @@ export interface StoreSearchResult {
   ignored?: string[] | undefined
   /** Where the answer came from: the store directory (its size and age) or the upstream's own search. */
   via?: { source: 'directory'; size: number; ageSeconds: number | null; from: string | null } | { source: 'upstream' } | undefined
+  /** The place the keyword or `near` was read as (src/places/), when the stores are the ones around it. */
+  place?: PlaceUnderstood | undefined
+  /** The keyword as read when a typing slip in a store or place name was forgiven (헤운대 → 해운대). */
+  readAs?: string | undefined
 }

@@ -22,6 +22,7 @@ import { CATALOGUE_PAGE_SIZE, scanInStock, type ScanKeyword, type ScanLimits } f
 import { answerFromIndex } from './stores/answer.js'
 import { storesFrom } from './stores/upstream.js'
 import type { StoreIndex } from './stores/port.js'
+import { nearOf, nearbyWithPlace, searchWithPlaces } from './places/understand.js'
 
 export type { ScanLimits }
 import { findStoresByKeyword } from './stores/upstream-search.js'
@@ -90,12 +91,21 @@ export class StoreService {
    * first. An empty page for a keyword carries a hint on what to try instead.
    */
   async searchStores(input: StoreSearchInput, options: CallOptions = {}): Promise<StoreSearchResult> {
-    return this.#guard('store', async () => {
+    // Places (stations, landmarks, districts) and `near` are understood around the store search (src/places/).
+    return this.#guard('store', () =>
+      searchWithPlaces(input, (asked) => this.#searchStores(asked, options), {
+        storeNames: () => (this.ports.stores?.ready ? this.ports.stores.names() : undefined),
+      }),
+    )
+  }
+
+  async #searchStores(input: StoreSearchInput, options: CallOptions): Promise<StoreSearchResult> {
+    {
       const byLocation = input.latitude !== undefined && input.longitude !== undefined
       if (!byLocation && !input.keyword) {
         const missing = missingParameter(
           '{keyword}',
-          'Send {keyword} (an address, neighbourhood or store name such as 강남), or {coordinates} for a nearby search.',
+          'Send {keyword} (an address, neighbourhood or store name such as 강남), {near} (a place such as 선릉역 or 경복궁) or {coordinates} for a nearby search.',
         )
         throw new ServiceError('missing_parameter', {
           message: missing.message,
@@ -137,7 +147,7 @@ export class StoreService {
         .filter((row) => hasFacility(row, facility))
         .map((row) => toStore(row, now, true))
       return { stores, hasMore: rows.length >= input.pageSize }
-    })
+    }
   }
 
   /** The chain's catalogue for a keyword, whatever the stock: the way out when a store has none. */
@@ -188,11 +198,14 @@ export class StoreService {
    * Which of the stores nearest a store or a point have the best catalogue matches of a keyword in
    * stock, nearest first, with floor and zone for the nearest few.
    */
-  async findProductNearby(input: ProductNearbyInput, options: ScanOptions = {}): Promise<ProductNearby> {
+  async findProductNearby(asked: ProductNearbyInput, options: ScanOptions = {}): Promise<ProductNearby> {
     return this.#guard('product', () =>
       this.#withScanSlot(() =>
         this.#withDeadline(options.signal, async (signal) => {
-          const keywords = this.#productKeywords(input.keyword)
+          const keywords = this.#productKeywords(asked.keyword)
+          // A place in words (`near`: 경복궁, 선릉역) is the point searched around (src/places/).
+          const near = await nearOf(asked)
+          const input = near ? { ...asked, latitude: near.place.latitude, longitude: near.place.longitude } : asked
           const byPoint = input.latitude !== undefined && input.longitude !== undefined
           if (byPoint === (input.storeCode !== undefined)) {
             throw new ServiceError(byPoint ? 'invalid_parameter' : 'missing_parameter', {
@@ -223,7 +236,8 @@ export class StoreService {
           this.upstream.warmUp()
           const here = input.storeCode !== undefined ? await this.#requireStore(input.storeCode, signal) : undefined
           const origin = here ? { lat: here.lat, lng: here.lng } : { lat: input.latitude as number, lng: input.longitude as number }
-          return findNearby(this.upstream, { keywords: found, origin, here, now: this.now() }, signal, options.onProgress)
+          const answer = await findNearby(this.upstream, { keywords: found, origin, here, now: this.now() }, signal, options.onProgress)
+          return nearbyWithPlace(answer, near)
         }),
       ),
     )

@@ -11,6 +11,8 @@ export const TERMS = [
   'longitude',
   /** Both coordinates, as a phrase: "curLttd and curLitd". */
   'coordinates',
+  /** A place in words (선릉역, 경복궁) standing for coordinates. */
+  'near',
   'page',
   'pageSize',
   'storeCode',

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { PlaceUnderstoodSchema } from '../src/places/schema.js'
 import { StoreSchema, type StoreSearchResult } from '../src/schemas.js'
 
 /** One page of stores: the output of search_stores and search_nearby_stores. */
@@ -11,11 +12,13 @@ export const StorePageSchema = z
       .string()
       .optional()
       .describe('When no store matched, what to try instead; when words of the keyword matched no store, which were left out.'),
+    place: PlaceUnderstoodSchema.optional(),
   })
   .describe('One page of Daiso stores.')
 
 export function storePage(found: StoreSearchResult, currentPage: number): z.output<typeof StorePageSchema> {
   const page: z.output<typeof StorePageSchema> = { stores: found.stores, hasMore: found.hasMore, nextPage: currentPage + 1 }
   if (found.hint) page.hint = found.hint
+  if (found.place) page.place = found.place
   return page
 }

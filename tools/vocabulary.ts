@@ -6,6 +6,7 @@ export const MCP_VOCABULARY: Vocabulary = {
   latitude: 'latitude',
   longitude: 'longitude',
   coordinates: 'latitude and longitude',
+  near: 'near',
   page: 'currentPage',
   pageSize: 'pageSize',
   storeCode: 'branchCode',

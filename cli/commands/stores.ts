@@ -30,7 +30,14 @@ export function storeTable(io: Io, stores: Store[], distanceFrom?: { lat: number
 
 /** Prints a page of stores; the next-page hint is this command line again with `--page` moved on. */
 export function printStorePage(io: Io, found: StoreSearchResult, page: number, table: string, command: Command): void {
-  const result = { stores: found.stores, hasMore: found.hasMore, nextPage: page + 1, ...(found.hint ? { hint: found.hint } : {}) }
+  const result = {
+    stores: found.stores,
+    hasMore: found.hasMore,
+    nextPage: page + 1,
+    ...(found.hint ? { hint: found.hint } : {}),
+    ...(found.place ? { place: found.place } : {}),
+    ...(found.readAs ? { readAs: found.readAs } : {}),
+  }
   if (io.json) return printJson(io, result)
   if (found.stores.length === 0) return io.out(found.hint ? `No store matches. ${found.hint}` : 'No store matches.')
   io.out(table)
@@ -57,13 +64,20 @@ export function register(program: Command): void {
     .option('-p, --page <n>', 'page number', parseWhole(1, LIMITS.pageMax), 1)
     .option('-n, --page-size <n>', `stores per page, 1 to ${LIMITS.pageSizeMax}`, parseWhole(1, LIMITS.pageSizeMax), LIMITS.pageSizeDefault)
     .option('-f, --facility <name>', `only stores that list it: ${FACILITIES.join(', ')}`)
+    .option('--near <place>', 'only around a place in words: a station (선릉역), landmark (경복궁) or district')
     .addHelpText(
       'after',
-      '\nExamples:\n  store-finder stores 강남\n  store-finder stores 홍대 --page 2 --json\n  store-finder stores 명동 --facility taxFree',
+      '\nExamples:\n  store-finder stores 강남\n  store-finder stores 홍대 --page 2 --json\n  store-finder stores 명동 --facility taxFree\n  store-finder stores 경복궁',
     )
-    .action(async (keyword: string, options: { page: number; pageSize: number; facility?: string }, command: Command) => {
+    .action(async (keyword: string, options: { page: number; pageSize: number; facility?: string; near?: string }, command: Command) => {
       const input = CLI_INPUTS.searchStores.parse(
-        { keyword, page: options.page, pageSize: options.pageSize, ...(options.facility ? { facility: options.facility } : {}) },
+        {
+          keyword,
+          page: options.page,
+          pageSize: options.pageSize,
+          ...(options.facility ? { facility: options.facility } : {}),
+          ...(options.near ? { near: options.near } : {}),
+        },
         'json',
       )
       await withService(command, async (service, io) => {

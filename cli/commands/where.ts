@@ -9,21 +9,28 @@ import { CliFailure, EXIT, floorLabel, kstTime, printJson, won, withService } fr
 import { progressBar } from '../progress.js'
 import { renderGroups } from '../table.js'
 import type { NearbyStoreItems } from '../../src/schemas.js'
+import { findPlace } from '../../src/places/understand.js'
 
 const POINT = /^\s*(-?\d+(?:\.\d+)?)\s*,\s*(-?\d+(?:\.\d+)?)\s*$/
 
 /**
  * Where to look around: a store code as is, "lat,lng" as a point, anything else a place typed as
- * people type it (강남역, 홍대입구역 근처), resolved to the store the store search ranks first.
+ * people type it: a station, landmark or district (선릉역, 경복궁) is the point searched around, and a store
+ * name (강남역점, 홍대입구 근처) resolves to the store the store search ranks first.
  */
 async function placeOf(
   service: StoreService,
   near: string,
   signal: AbortSignal,
-): Promise<{ input: { code: string } | { lat: number; lng: number }; label: string }> {
+): Promise<{ input: { code: string } | { lat: number; lng: number } | { near: string }; label: string }> {
   if (STORE_CODE_PATTERN.test(near.trim())) return { input: { code: near.trim() }, label: `store ${near.trim()}` }
   const point = POINT.exec(near)
   if (point) return { input: { lat: Number(point[1]), lng: Number(point[2]) }, label: `${point[1]}, ${point[2]}` }
+  // A station, landmark or district (선릉역, 경복궁): the stores around it; a store's own name falls through to it.
+  const place = await findPlace(near)
+  if (place && !(await namesStore(service, near, signal))) {
+    return { input: { near }, label: `${place.place.name} (${place.place.nameEn})` }
+  }
   const { stores, hint } = withHintIn(
     await service.searchStores(CLI_INPUTS.searchStores.parse({ keyword: near, pageSize: 1 }, 'json'), { signal }),
     CLI_VOCABULARY,
@@ -59,6 +66,18 @@ export function renderStoreGroups(groups: NearbyStoreItems[], columns: number): 
     })),
     columns,
   )
+}
+
+/** Whether a store is named so outright (강남역 → 강남역점): a store name wins over a place of that name. */
+async function namesStore(service: StoreService, near: string, signal: AbortSignal): Promise<boolean> {
+  const found = await service.searchStores(CLI_INPUTS.searchStores.parse({ keyword: near, pageSize: 1 }, 'json'), { signal })
+  const store = found.stores[0]
+  const bare = (s: string) =>
+    s
+      .replace(/\s+/g, '')
+      .replace(/(\d+호점|본점|점)$/, '')
+      .replace(/역$/, '')
+  return store !== undefined && found.place === undefined && bare(store.name) === bare(near)
 }
 
 export function register(program: Command): void {

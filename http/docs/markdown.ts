@@ -283,7 +283,7 @@ export function developerGuideMarkdown(model: DocModel, { hostSnippets = true }:
         ['pageSize (store search and MCP store tools)', `1 to ${LIMITS.pageSizeMax}, default ${LIMITS.pageSizeDefault}`],
         ['currentPage', `1 to ${LIMITS.pageMax}, default 1`],
         ['keyword', `1 to ${LIMITS.keywordMaxLength} characters`],
-        ['curLttd / curLitd', '-90 to 90 / -180 to 180'],
+        ['curLttd / curLitd', 'a point in Korea: 32.8 to 38.9 / 124.5 to 132'],
         ['Request quota', 'None enforced. Keep to a few requests per second: requests are proxied to the chain’s service.'],
         ['Caching', 'Store data changes rarely: cache it. Stock changes quickly: do not cache it.'],
       ],

@@ -220,6 +220,10 @@ export class StoreDirectory {
     void this.#refreshNow({ newerThan: now })
   }
 
+  names(): readonly string[] {
+    return this.snapshot()?.stores.map((store) => store.name) ?? []
+  }
+
   byCode(code: string): UpstreamStore | undefined {
     return this.#byCode.get(code)?.store
   }

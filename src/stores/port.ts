@@ -14,6 +14,8 @@ export interface StoreIndex {
   whenUsable(): Promise<boolean>
   /** A page of stores for a keyword and/or around a point, read as src/stores/keyword.ts reads it. */
   search(query: DirectoryQuery): DirectoryAnswer
+  /** Every store's name, so a place of the same name can give way to the store (src/places/). */
+  names(): readonly string[]
   /** A store by its code, or undefined when the index does not hold it. */
   byCode(code: string): UpstreamStore | undefined
   /** A store the upstream knows by its code but the index does not hold: perhaps one opened since it was built. */

@@ -82,8 +82,8 @@ t.test('the OpenAPI document', async (t) => {
         `${id} pageSize`,
       )
       t.match(param(id, 'currentPage'), { required: false, schema: { type: 'integer', minimum: 1, default: 1 } })
-      t.match(param(id, 'curLttd'), { schema: { type: 'number', minimum: -90, maximum: 90 } })
-      t.match(param(id, 'curLitd'), { schema: { type: 'number', minimum: -180, maximum: 180 } })
+      t.match(param(id, 'curLttd'), { schema: { type: 'number', minimum: 32.8, maximum: 38.9 } })
+      t.match(param(id, 'curLitd'), { schema: { type: 'number', minimum: 124.5, maximum: 132 } })
       t.match(param(id, 'keyword'), { required: false, schema: { type: 'string' } })
     }
     for (const id of ['searchStoreProducts', 'searchSandboxStoreProducts']) {

@@ -71,7 +71,11 @@ t.test('sandbox with the upstream unreachable', async (t) => {
       'the address matches too',
     )
 
-    const none = await get(`/api/sandbox/branches/search?keyword=${q('부산')}`)
+    // No fixture store is in 부산: the place is understood, and the answer says its stores are far.
+    const far = await get(`/api/sandbox/branches/search?keyword=${q('부산')}`)
+    t.ok(StoreListSchema.parse(far.json()).every((s) => (s.distanceKm ?? 0) > 300))
+    t.match(decodeURIComponent(String(far.headers['search-hint'])), /nearest store is \d+\.\d km from 부산광역시: none is within 30 km/)
+    const none = await get(`/api/sandbox/branches/search?keyword=${q('불꽃놀이')}`)
     t.same(none.json(), [])
   })
 

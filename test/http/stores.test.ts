@@ -73,8 +73,10 @@ t.test('store routes', async (t) => {
     ['?keyword=%20%20', 'missing_parameter', 'keyword', /keyword/],
     ['?curLttd=37.5', 'missing_parameter', 'curLitd', /curLitd/],
     ['?curLitd=127', 'missing_parameter', 'curLttd', /curLttd/],
-    ['?curLttd=91&curLitd=127', 'invalid_parameter', 'curLttd', /-90 to 90/],
-    ['?curLttd=37&curLitd=-181', 'invalid_parameter', 'curLitd', /-180 to 180/],
+    ['?curLttd=91&curLitd=127', 'invalid_parameter', 'curLttd', /latitude, 32\.8 to 38\.9/],
+    ['?curLttd=37&curLitd=-181', 'invalid_parameter', 'curLitd', /longitude, 124\.5 to 132/],
+    // A point abroad (Tokyo) is refused, naming Korea's bounds, rather than answered with stores 900 km away.
+    ['?curLttd=35.68&curLitd=139.76', 'invalid_parameter', 'curLitd', /a point in Korea/],
     ['?curLttd=north&curLitd=127', 'invalid_parameter', 'curLttd', /curLttd \(latitude/],
     ['?keyword=a&pageSize=0', 'invalid_parameter', 'pageSize', /1 to 10/],
     ['?keyword=a&pageSize=11', 'invalid_parameter', 'pageSize', /1 to 10/],

@@ -83,4 +83,37 @@ t.test('an agent answers "is it here; if not, the nearest, which floor, open now
     const both = await client.callTool({ name: 'find_product_nearby', arguments: { keyword: '우산' } })
     t.match(JSON.parse((both.content as Array<{ text: string }>)[0]?.text ?? '{}'), { code: 'missing_parameter' })
   })
+
+  t.test('"do they have batteries near Changdeokgung?" is one call: near takes the landmark in words', async (t) => {
+    calls = 0
+    const nearby = ProductNearbySchema.parse(await call('find_product_nearby', { keyword: '건전지', near: 'Changdeokgung Palace' }))
+    t.match(nearby.place, { name: '창덕궁', kind: 'landmark', category: 'palace' }, 'says which place it understood')
+    t.same(nearby.origin, { lat: nearby.place?.latitude, lng: nearby.place?.longitude }, 'distances are from the palace')
+    const nearest = nearby.stores[0]
+    t.ok(nearest && (nearest.store.distanceKm ?? 99) < 3, `a store ${nearest?.store.distanceKm} km away has it`)
+    t.ok(nearest?.items.every((i) => i.stock >= 1))
+    t.equal(calls, 1)
+  })
+
+  t.test('search_nearby_stores takes a place in words; a point abroad is a tool error naming the bounds', async (t) => {
+    const page = StorePageSchema.parse(await call('search_nearby_stores', { near: '자갈치시장', pageSize: 3 }))
+    t.equal(page.place?.name, '자갈치시장')
+    t.ok(page.stores.every((s) => s.address.startsWith('부산')))
+    const tokyo = await client.callTool({ name: 'search_nearby_stores', arguments: { latitude: 35.68, longitude: 139.76 } })
+    t.equal(tokyo.isError, true)
+    t.match(JSON.parse((tokyo.content as Array<{ text: string }>)[0]?.text ?? '{}'), {
+      code: 'invalid_parameter',
+      message: /'longitude': must be a point in Korea \(latitude 32\.8 to 38\.9, longitude 124\.5 to 132\)/,
+    })
+    const abroad = await client.callTool({
+      name: 'find_product_nearby',
+      arguments: { keyword: '우산', latitude: 35.68, longitude: 139.76 },
+    })
+    t.equal(abroad.isError, true)
+    const nowhere = await client.callTool({ name: 'find_product_nearby', arguments: { keyword: '우산', near: '아틀란티스' } })
+    t.match(JSON.parse((nowhere.content as Array<{ text: string }>)[0]?.text ?? '{}'), {
+      code: 'invalid_parameter',
+      message: /names no place/,
+    })
+  })
 })

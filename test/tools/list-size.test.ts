@@ -8,9 +8,10 @@ import { connectInMemory } from '../helpers/mcp-client.js'
 
 /**
  * tools/list goes to every connection and sits in the model's context for the whole conversation:
- * the whole tool set, as sent, stays within 12 KB (it was 22 KB). A size, not a timing.
+ * the whole tool set, as sent, stays within 12.5 KB (it was 22 KB; 12 KB until `near` and `place` for places,
+ * about 340 bytes over three tools, each declared as small as it can be). A size, not a timing.
  */
-const LIMIT_BYTES = 12 * 1024
+const LIMIT_BYTES = 12.5 * 1024
 
 const ToolsWire = z.object({ tools: z.array(z.looseObject({ name: z.string(), outputSchema: z.unknown() })) })
 

@@ -123,14 +123,15 @@ t.test('MCP tools over an in-memory transport', async (t) => {
       tools.find((tool) => tool.name === name)?.inputSchema as {
         type: string
         properties: Record<string, { type: string; description?: string; default?: unknown; minimum?: number; maximum?: number }>
-        required: string[]
+        required?: string[]
         additionalProperties: boolean
       }
     const expected: Record<string, { properties: string[]; required: string[] }> = {
       search_stores: { properties: ['keyword', 'facility', 'currentPage', 'pageSize'], required: ['keyword'] },
+      // A point, or a place in words (near): neither is required alone.
       search_nearby_stores: {
-        properties: ['latitude', 'longitude', 'facility', 'currentPage', 'pageSize'],
-        required: ['latitude', 'longitude'],
+        properties: ['latitude', 'longitude', 'near', 'facility', 'currentPage', 'pageSize'],
+        required: [],
       },
       get_store: { properties: ['branchCode'], required: ['branchCode'] },
       search_products: { properties: ['branchCode', 'keyword', 'currentPage'], required: ['branchCode', 'keyword'] },
@@ -140,7 +141,7 @@ t.test('MCP tools over an in-memory transport', async (t) => {
       const s = schema(name)
       t.equal(s.type, 'object', `${name} input is an object`)
       t.same(Object.keys(s.properties), want.properties, `${name} properties`)
-      t.same([...s.required].sort(), [...want.required].sort(), `${name} required`)
+      t.same([...(s.required ?? [])].sort(), [...want.required].sort(), `${name} required`)
       t.equal(s.additionalProperties, false, `${name} rejects unknown arguments`)
       for (const [prop, def] of Object.entries(s.properties)) {
         t.ok(def.description && def.description.length > 10, `${name}.${prop} is described`)
@@ -150,7 +151,7 @@ t.test('MCP tools over an in-memory transport', async (t) => {
     t.match(stores.currentPage, { type: 'integer', default: 1, minimum: 1 })
     t.match(stores.pageSize, { type: 'integer', default: 10, minimum: 1, maximum: 10 })
     t.match(schema('search_nearby_stores').properties.pageSize, { default: 10, maximum: 10 })
-    t.match(schema('search_nearby_stores').properties.latitude, { type: 'number', minimum: -90, maximum: 90 })
+    t.match(schema('search_nearby_stores').properties.latitude, { type: 'number', minimum: 32.8, maximum: 38.9 })
     t.match(schema('search_products').properties.currentPage, { type: 'integer', default: 1 })
     t.match(schema('get_store').properties.branchCode, { type: 'string', pattern: String })
   })
@@ -261,7 +262,7 @@ t.test('MCP tools over an in-memory transport', async (t) => {
       'a latitude out of range',
       'search_nearby_stores',
       { latitude: 91, longitude: 127 },
-      /'latitude': must be between -90 and 90/,
+      /'latitude': must be a point in Korea \(latitude 32\.8 to 38\.9, longitude 124\.5 to 132\)/,
       /latitude/,
     ],
     [

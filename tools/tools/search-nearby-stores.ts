@@ -9,12 +9,11 @@ export const searchNearbyStores = defineTool({
   name: 'search_nearby_stores',
   title: 'Search stores near a location',
   description: [
-    'Find the Daiso (다이소) stores nearest a point (e.g. 37.4979, 127.0276 = Gangnam Station), nearest first, with distanceKm, hours and openNow.',
+    'Find the Daiso (다이소) stores nearest a point (e.g. 37.4979, 127.0276 = Gangnam Station) or a place (near: 경복궁), nearest first, with distanceKm, hours and openNow.',
     'More: currentPage = nextPage. Which of them has a product: find_product_nearby with the same point.',
   ].join('\n'),
   input: bind(storeSearch, MCP_VOCABULARY, {
     omit: ['keyword'],
-    require: ['latitude', 'longitude'],
     strict: true,
     doorHints: { keyword: 'search_nearby_stores takes no keyword; call search_stores to search by name or address.' },
   }),

@@ -800,7 +800,7 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
       "get": {
         "operationId": "searchStores",
         "summary": "Search stores by keyword or coordinates",
-        "description": "Find Daiso (다이소) stores by keyword (address, neighbourhood, station or store name, typed as people do: \\"강남역 다이소\\", \\"홍대입구역 근처\\", \\"부산 해운대\\") or by GPS coordinates (nearest first, each store with distanceKm). Matched against the chain's store list held in memory: store name, station form (…역 ↔ …점), address parts (province, city, district, neighbourhood, road, building) and their romanisations (Itaewon); the chain's name, filler and question words (근처, 어디 있어, 몇시까지) are ignored, and exact store-name matches come first. A word no store has is left out and named in the Search-Ignored header (percent-encoded); an empty answer carries a Search-Hint header saying what to try instead. \`facility\` keeps stores that list it (parking, taxFree …). A full page means more results may exist on the next currentPage.",
+        "description": "Find Daiso (다이소) stores by keyword (address, neighbourhood, station or store name, typed as people do: \\"강남역 다이소\\", \\"홍대입구역 근처\\", \\"부산 해운대\\") or by GPS coordinates (nearest first, each store with distanceKm). Matched against the chain's store list held in memory: store name, station form (…역 ↔ …점), address parts (province, city, district, neighbourhood, road, building) and their romanisations (Itaewon); the chain's name, filler and question words (근처, 어디 있어, 몇시까지) are ignored, and exact store-name matches come first. A station or landmark no store is named after (경복궁, 선릉역, Gwangalli Beach) answers the stores nearest it, and \`near\` (a place in words) stands for curLttd and curLitd; the place understood travels in the Search-Place header (percent-encoded JSON: name, nameEn, kind, latitude, longitude, others). A word no store has is left out and named in the Search-Ignored header (percent-encoded); an empty answer carries a Search-Hint header saying what to try instead. \`facility\` keeps stores that list it (parking, taxFree …). A full page means more results may exist on the next currentPage.",
         "tags": [
           "Stores"
         ],
@@ -821,11 +821,11 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
             "name": "curLttd",
             "in": "query",
             "required": false,
-            "description": "Latitude (Korea: 33 to 39), with curLitd.",
+            "description": "Latitude (Korea: 32.8 to 38.9), with curLitd.",
             "schema": {
               "type": "number",
-              "minimum": -90,
-              "maximum": 90
+              "minimum": 32.8,
+              "maximum": 38.9
             },
             "example": 37.4979
           },
@@ -833,13 +833,24 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
             "name": "curLitd",
             "in": "query",
             "required": false,
-            "description": "Longitude (Korea: 124 to 132), with curLttd.",
+            "description": "Longitude (Korea: 124.5 to 132), with curLttd.",
             "schema": {
               "type": "number",
-              "minimum": -180,
-              "maximum": 180
+              "minimum": 124.5,
+              "maximum": 132
             },
             "example": 127.0276
+          },
+          {
+            "name": "near",
+            "in": "query",
+            "required": false,
+            "description": "Or a place: 선릉역, 경복궁.",
+            "schema": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 100
+            }
           },
           {
             "name": "facility",
@@ -1452,8 +1463,8 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
             "description": "Latitude to search around, with curLitd.",
             "schema": {
               "type": "number",
-              "minimum": -90,
-              "maximum": 90
+              "minimum": 32.8,
+              "maximum": 38.9
             },
             "example": 37.4979
           },
@@ -1464,10 +1475,21 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
             "description": "Longitude, with curLttd.",
             "schema": {
               "type": "number",
-              "minimum": -180,
-              "maximum": 180
+              "minimum": 124.5,
+              "maximum": 132
             },
             "example": 127.0276
+          },
+          {
+            "name": "near",
+            "in": "query",
+            "required": false,
+            "description": "Or a place: 선릉역, 경복궁.",
+            "schema": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 100
+            }
           },
           {
             "name": "branchCd",
@@ -1970,6 +1992,12 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
                         "additionalProperties": false
                       },
                       "description": "Other stores with a checked product in stock, nearest first; with several keywords, those with every keyword first, then most."
+                    },
+                    "place": {
+                      "description": "The place \`near\` was read as; distances are from it.",
+                      "type": "object",
+                      "properties": {},
+                      "additionalProperties": {}
                     },
                     "asOf": {
                       "type": "string",
@@ -2606,11 +2634,11 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
             "name": "curLttd",
             "in": "query",
             "required": false,
-            "description": "Latitude (Korea: 33 to 39), with curLitd.",
+            "description": "Latitude (Korea: 32.8 to 38.9), with curLitd.",
             "schema": {
               "type": "number",
-              "minimum": -90,
-              "maximum": 90
+              "minimum": 32.8,
+              "maximum": 38.9
             },
             "example": 37.4979
           },
@@ -2618,13 +2646,24 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
             "name": "curLitd",
             "in": "query",
             "required": false,
-            "description": "Longitude (Korea: 124 to 132), with curLttd.",
+            "description": "Longitude (Korea: 124.5 to 132), with curLttd.",
             "schema": {
               "type": "number",
-              "minimum": -180,
-              "maximum": 180
+              "minimum": 124.5,
+              "maximum": 132
             },
             "example": 127.0276
+          },
+          {
+            "name": "near",
+            "in": "query",
+            "required": false,
+            "description": "Or a place: 선릉역, 경복궁.",
+            "schema": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 100
+            }
           },
           {
             "name": "facility",
@@ -4622,6 +4661,10 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > tools/list as clients re
         },
         "hint": {
           "type": "string"
+        },
+        "place": {
+          "type": "object",
+          "properties": {}
         }
       }
     },
@@ -4635,21 +4678,27 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > tools/list as clients re
   {
     "name": "search_nearby_stores",
     "title": "Search stores near a location",
-    "description": "Find the Daiso (다이소) stores nearest a point (e.g. 37.4979, 127.0276 = Gangnam Station), nearest first, with distanceKm, hours and openNow.\\nMore: currentPage = nextPage. Which of them has a product: find_product_nearby with the same point.",
+    "description": "Find the Daiso (다이소) stores nearest a point (e.g. 37.4979, 127.0276 = Gangnam Station) or a place (near: 경복궁), nearest first, with distanceKm, hours and openNow.\\nMore: currentPage = nextPage. Which of them has a product: find_product_nearby with the same point.",
     "inputSchema": {
       "type": "object",
       "properties": {
         "latitude": {
+          "description": "Latitude (Korea: 32.8 to 38.9), with longitude.",
           "type": "number",
-          "minimum": -90,
-          "maximum": 90,
-          "description": "Latitude (Korea: 33 to 39), with longitude."
+          "minimum": 32.8,
+          "maximum": 38.9
         },
         "longitude": {
+          "description": "Longitude (Korea: 124.5 to 132), with latitude.",
           "type": "number",
-          "minimum": -180,
-          "maximum": 180,
-          "description": "Longitude (Korea: 124 to 132), with latitude."
+          "minimum": 124.5,
+          "maximum": 132
+        },
+        "near": {
+          "description": "Or a place: 선릉역, 경복궁.",
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 100
         },
         "facility": {
           "description": "Only stores that list this facility (ramp: step-free entrance; cashless: cards only).",
@@ -4682,10 +4731,6 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > tools/list as clients re
           "maximum": 10
         }
       },
-      "required": [
-        "latitude",
-        "longitude"
-      ],
       "additionalProperties": false
     },
     "outputSchema": {
@@ -4743,6 +4788,10 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > tools/list as clients re
         },
         "hint": {
           "type": "string"
+        },
+        "place": {
+          "type": "object",
+          "properties": {}
         }
       }
     },
@@ -5271,14 +5320,20 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > tools/list as clients re
         "latitude": {
           "description": "Latitude to search around, with longitude.",
           "type": "number",
-          "minimum": -90,
-          "maximum": 90
+          "minimum": 32.8,
+          "maximum": 38.9
         },
         "longitude": {
           "description": "Longitude, with latitude.",
           "type": "number",
-          "minimum": -180,
-          "maximum": 180
+          "minimum": 124.5,
+          "maximum": 132
+        },
+        "near": {
+          "description": "Or a place: 선릉역, 경복궁.",
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 100
         }
       },
       "required": [
@@ -5450,6 +5505,10 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > tools/list as clients re
               }
             }
           }
+        },
+        "place": {
+          "type": "object",
+          "properties": {}
         },
         "asOf": {
           "type": "string"
