@@ -22,6 +22,19 @@ const storePage = param(
   'Send {page} as a whole number from 1, or the nextPage of the previous answer.',
 )
 
+const facility = param(
+  z.enum(FACILITIES, { error: `must be one of ${FACILITIES.join(', ')}` }).optional(),
+  'Only stores that list this facility (ramp: step-free entrance; cashless: cards only).',
+  `Send facility as one of ${FACILITIES.join(', ')}, or leave it out.`,
+)
+
+/** Chosen before anything else is read, so "the 5 nearest open stores" are 5 open stores. */
+const openNow = param(
+  z.boolean().optional(),
+  'true: only stores open now by their posted hours (Korea time).',
+  'Send openNow as true or false, or leave it out.',
+)
+
 /** A coordinate needs the other one; which store or point to search around is the service's rule. */
 function coordinatePair(
   input: { latitude?: number | undefined; longitude?: number | undefined },
@@ -49,11 +62,8 @@ export const storeSearch = defineOperation({
       'Longitude (Korea: 124 to 132), with {latitude}.',
       'Send both {latitude} (latitude, -90 to 90) and {longitude} (longitude, -180 to 180).',
     ),
-    facility: param(
-      z.enum(FACILITIES, { error: `must be one of ${FACILITIES.join(', ')}` }).optional(),
-      'Only stores that list this facility (ramp: step-free entrance; cashless: cards only).',
-      `Send facility as one of ${FACILITIES.join(', ')}, or leave it out.`,
-    ),
+    facility,
+    openNow,
     page: storePage,
     pageSize: param(
       fields.pageSize().default(LIMITS.pageSizeDefault),
@@ -128,6 +138,8 @@ export const findProductNearby = defineOperation({
       'Longitude, with {latitude}.',
       'Send {longitude} together with {latitude}, or {storeCode} instead.',
     ),
+    openNow,
+    facility,
   },
   check: coordinatePair,
 })

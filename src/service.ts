@@ -1,9 +1,8 @@
 import { setMaxListeners } from 'node:events'
 import { inheritClient } from './client-context.js'
-import type { Facility } from './stores/facilities.js'
 import { ServiceError, missingParameter, storeNotFound, toServiceError, unknownStoreForProducts, type OperationFamily } from './errors.js'
 import { parseStoreKeyword, productKeyword } from './keywords.js'
-import { findNearby, noMatchHint } from './nearby.js'
+import { findNearby, noMatchHint, passes } from './nearby.js'
 import type { AvailabilityInput, CatalogueSearchInput, ProductNearbyInput, StoreProductsInput, StoreSearchInput } from './operations.js'
 import {
   LIMITS,
@@ -109,7 +108,7 @@ export class StoreService {
           { ...at, page: input.page, pageSize: input.pageSize },
           options.signal,
         )
-        const stores = found.rows.filter((row) => hasFacility(row, input.facility)).map((row) => toStore(row, now, byLocation))
+        const stores = found.rows.filter((row) => passes(row, input, now)).map((row) => toStore(row, now, byLocation))
         if (stores.length > 0 || input.page > 1) return { stores, hasMore: found.hasMore }
         return {
           stores,
@@ -126,7 +125,9 @@ export class StoreService {
       )
       const stores = rows
         .slice(0, input.pageSize)
-        .filter((row) => hasFacility(row, input.facility))
+        // The upstream's own search cannot filter by facility or hours: its page is filtered here (the
+        // directory, once built, filters before paging).
+        .filter((row) => passes(row, input, now))
         .map((row) => toStore(row, now, true))
       return { stores, hasMore: rows.length >= input.pageSize }
     })
@@ -180,7 +181,8 @@ export class StoreService {
           this.upstream.warmUp()
           const here = input.storeCode !== undefined ? await this.#requireStore(input.storeCode, signal) : undefined
           const origin = here ? { lat: here.lat, lng: here.lng } : { lat: input.latitude as number, lng: input.longitude as number }
-          return findNearby(this.upstream, { keyword, origin, here, catalogue, now: this.now() }, signal, options.onProgress)
+          const only = { openNow: input.openNow, facility: input.facility }
+          return findNearby(this.upstream, { keyword, origin, here, catalogue, now: this.now(), only }, signal, options.onProgress)
         }),
       ),
     )
@@ -386,6 +388,3 @@ function namesNoPlace(keyword: string | undefined): ServiceError {
   })
 }
 
-/** The upstream's own search cannot filter by facility: its rows are filtered here (the directory filters before paging). */
-const hasFacility = (row: UpstreamStore, facility: Facility | undefined): boolean =>
-  facility === undefined || (row.facilities?.includes(facility) ?? false)

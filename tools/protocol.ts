@@ -16,6 +16,15 @@ import { z } from 'zod'
 export const MODERN_PROTOCOL_VERSION = '2026-07-28'
 /** The initialize-era revisions served statelessly beside it, newest first. */
 export const LEGACY_PROTOCOL_VERSIONS = ['2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05'] as const
+/**
+ * Whether a revision has `structuredContent` (2025-06-18 and later): its clients get the answer once as
+ * structured content, the text block a reading of it; older ones (and a version not said) get the JSON as
+ * text, which is all they show the model. Revisions are dates, so they compare as text.
+ */
+export function hasStructuredContent(version: string | undefined): boolean {
+  return version !== undefined && /^\d{4}-\d{2}-\d{2}$/.test(version) && version >= '2025-06-18'
+}
+
 /** Every revision the endpoint speaks, newest first. */
 export const PROTOCOL_VERSIONS: readonly string[] = [MODERN_PROTOCOL_VERSION, ...LEGACY_PROTOCOL_VERSIONS]
 /** What `initialize` answers to a client proposing a revision it does not know: the newest initialize-era one. */
