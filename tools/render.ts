@@ -108,7 +108,7 @@ export function renderAvailability(a: ProductAvailability): string {
     `At ${store}: ${stock}, ${specShelf(a)} as of ${a.asOf}`,
     a.otherBranches.length > 0 ? 'Nearby with stock (nearest first):' : 'No nearby store has it in stock.',
     ...a.otherBranches.map((b, i) =>
-      joined(`${b.name} (${b.code}) ${units(b.stock)}`, km(b.distanceKm), open(b.openNow), shortAddress(b.address)),
+      `${[`${b.name} (${b.code}) ${units(b.stock)}`, km(b.distanceKm), open(b.openNow)].filter(Boolean).join(' ')}, ${shortAddress(b.address)}`,
     ),
   ]
   return lines.join('\n')
