@@ -31,7 +31,7 @@ const facility = param(
 /** Chosen before anything else is read, so "the 5 nearest open stores" are 5 open stores. */
 const openNow = param(
   z.boolean().optional(),
-  'true: only stores open now by their posted hours (Korea time).',
+  'true: only stores open now (posted hours).',
   'Send openNow as true or false, or leave it out.',
 )
 

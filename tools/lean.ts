@@ -53,6 +53,9 @@ const LeanStoreSchema = z.object({
   hours: z.string().describe('HH:MM-HH:MM, Korea time.'),
   address: z.string(),
   items: z.array(LeanItemSchema).describe('Checked products in stock here.'),
+  // Only ever on `here`; one store shape for both, so tools/list writes it once.
+  unknown: z.array(z.string()).optional().describe('here only: product ids whose stock could not be read.'),
+  usualShelf: LeanShelfSchema.optional().describe('here only: where it shelves the one product number asked, which it has none of.'),
 })
 export type LeanStore = z.infer<typeof LeanStoreSchema>
 
@@ -63,10 +66,7 @@ export const LeanNearbySchema = z
       .array(CatalogueProductSchema.pick({ id: true, name: true, price: true }))
       .describe('The catalogue matches checked, best first; items name them by id.'),
     matched: z.number().int().min(0).optional().describe('Catalogue matches in all; absent when unknown.'),
-    here: LeanStoreSchema.extend({
-      unknown: z.array(z.string()).optional().describe('Product ids whose stock here could not be read.'),
-      usualShelf: LeanShelfSchema.optional(),
-    }).optional(),
+    here: LeanStoreSchema.optional().describe('The asked store (with a store code), distance 0.'),
     stores: z.array(LeanStoreSchema).describe('Other stores with a checked product in stock, nearest first.'),
     moreStores: z.number().int().min(1).optional().describe('Stores with stock left out by limit.'),
     asOf: z.string(),
@@ -144,6 +144,6 @@ export const withImagesIf = <T extends ProductSearchResult | CataloguePage>(
 
 /** The door's own argument of the product tools that carry images, and its hint. */
 export const includeImagesArgument = {
-  includeImages: z.boolean().optional().describe('true: add each product image URL (left out by default).'),
+  includeImages: z.boolean().optional().describe('true: add image URLs.'),
 }
 export const includeImagesHint = { includeImages: 'Send includeImages as true or false, or leave it out.' }

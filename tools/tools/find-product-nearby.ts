@@ -13,7 +13,7 @@ export const findProductNearby = defineTool({
   title: 'Find which nearby store has a product',
   description: [
     'Does this Daiso (다이소) store have a product; if not, which nearby store does, on which floor, open now? One call, for a product word (우산) or number.',
-    `Checks the best ${Math.floor(LIMITS.stockPairsPerCall / (LIMITS.nearbyStoresScanned + 1))} catalogue matches (\`products\`, each once; \`matched\` = all) at the ${LIMITS.nearbyStoresScanned} nearest stores; openNow: true and facility choose those stores first. \`here\`: the asked store, its items in stock (\`unknown\`: ids whose stock could not be read; \`usualShelf\`: for one product number it has none of). \`stores\`: the ${NEARBY_LIMIT_DEFAULT} nearest others with any (limit up to ${NEARBY_LIMIT_MAX}; \`moreStores\` = left out). Items: product id, stock, floor and zone (the asked store and the nearest ${LIMITS.nearbyStoresPlaced}), or shelf unknown / not_checked. \`asOf\`: when stock was read.`,
+    `Checks the best ${Math.floor(LIMITS.stockPairsPerCall / (LIMITS.nearbyStoresScanned + 1))} catalogue matches (\`products\`; \`matched\` = all) at the ${LIMITS.nearbyStoresScanned} nearest stores (openNow, facility: only such). \`here\`: the asked store's items in stock (\`unknown\`: stock unread, not sold out). \`stores\`: the ${NEARBY_LIMIT_DEFAULT} nearest others with any (limit up to ${NEARBY_LIMIT_MAX}). Items: id, stock, floor and zone, or \`shelf\`. \`asOf\`: when stock was read.`,
   ].join('\n'),
   input: bind(findProductNearbyOperation, MCP_VOCABULARY, {
     strict: true,
@@ -24,7 +24,7 @@ export const findProductNearby = defineTool({
         .min(1)
         .max(NEARBY_LIMIT_MAX)
         .default(NEARBY_LIMIT_DEFAULT)
-        .describe(`Other stores with stock to list, nearest first (up to ${NEARBY_LIMIT_MAX}).`),
+        .describe('Other stores with stock to list.'),
     },
     doorHints: { limit: `Send limit as a whole number from 1 to ${NEARBY_LIMIT_MAX}, or leave it out (${NEARBY_LIMIT_DEFAULT}).` },
   }),
