@@ -13,6 +13,7 @@ import { Launcher, runCommand, stopAll } from './lib/proc.js'
 import { round } from './lib/stats.js'
 import { metText, renderTable } from './lib/table.js'
 import { Workload } from './lib/workload.js'
+import { answerBytesScenario } from './scenarios/answer-bytes.js'
 import { cachedSearchScenario } from './scenarios/cached-search.js'
 import { directoryScenario } from './scenarios/directory.js'
 import { coldSearchScenario } from './scenarios/cold-search.js'
@@ -40,6 +41,7 @@ const SCENARIOS: Array<{ id: number; title: string; run: (ctx: BenchContext) => 
   { id: 9, title: 'findProductNearby cold and warm', run: nearbyScenario },
   { id: 10, title: 'fleet: 1 vs 3 instances, with and without Redis', run: fleetScenario },
   { id: 11, title: 'store directory: search warm, crawl, memory', run: directoryScenario },
+  { id: 12, title: 'MCP answer bytes per tool, before and after', run: answerBytesScenario },
 ]
 
 const log = (line: string) => process.stderr.write(`bench: ${line}\n`)

@@ -52,6 +52,12 @@ export const TYPICAL_CALLS: Array<{ tool: string; arguments: Record<string, unkn
     arguments: { keyword: '우산', latitude: 37.4979, longitude: 127.0276 },
     before: async (s) => s.findProductNearby({ keyword: '우산', latitude: 37.4979, longitude: 127.0276 }),
   },
+  {
+    // Ten products checked: the size bound's case (test/tools/answers.test.ts).
+    tool: 'find_product_nearby',
+    arguments: { keyword: '수납', latitude: 37.4979, longitude: 127.0276 },
+    before: async (s) => s.findProductNearby({ keyword: '수납', latitude: 37.4979, longitude: 127.0276 }),
+  },
 ]
 
 /** The old store pages had `nextPage`, as now; the old answers were the domain's, as REST still sends them. */

@@ -745,6 +745,15 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
             }
           },
           {
+            "name": "openNow",
+            "in": "query",
+            "required": false,
+            "description": "true: only stores open now (posted hours).",
+            "schema": {
+              "type": "boolean"
+            }
+          },
+          {
             "name": "currentPage",
             "in": "query",
             "required": false,
@@ -1350,6 +1359,36 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
               "maximum": 180
             },
             "example": 127.0276
+          },
+          {
+            "name": "openNow",
+            "in": "query",
+            "required": false,
+            "description": "true: only stores open now (posted hours).",
+            "schema": {
+              "type": "boolean"
+            }
+          },
+          {
+            "name": "facility",
+            "in": "query",
+            "required": false,
+            "description": "Only stores that list this facility (ramp: step-free entrance; cashless: cards only).",
+            "schema": {
+              "type": "string",
+              "enum": [
+                "parking",
+                "elevator",
+                "ramp",
+                "taxFree",
+                "pickup",
+                "usim",
+                "overseasUsim",
+                "cashless",
+                "eReceipt",
+                "photoSticker"
+              ]
+            }
           },
           {
             "name": "branchCd",
@@ -2381,6 +2420,15 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
                 "eReceipt",
                 "photoSticker"
               ]
+            }
+          },
+          {
+            "name": "openNow",
+            "in": "query",
+            "required": false,
+            "description": "true: only stores open now (posted hours).",
+            "schema": {
+              "type": "boolean"
             }
           },
           {
@@ -4177,6 +4225,10 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > tools/list as clients re
             "photoSticker"
           ]
         },
+        "openNow": {
+          "description": "true: only stores open now (posted hours).",
+          "type": "boolean"
+        },
         "currentPage": {
           "default": 1,
           "description": "Page; pass nextPage to continue.",
@@ -4359,6 +4411,10 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > tools/list as clients re
           "type": "integer",
           "minimum": 1,
           "maximum": 1000
+        },
+        "includeImages": {
+          "description": "true: add image URLs.",
+          "type": "boolean"
         }
       },
       "required": [
@@ -4384,12 +4440,6 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > tools/list as clients re
               "price": {
                 "type": "integer"
               },
-              "image": {
-                "type": [
-                  "string",
-                  "null"
-                ]
-              },
               "stock": {
                 "type": "integer"
               },
@@ -4404,6 +4454,9 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > tools/list as clients re
                   "string",
                   "null"
                 ]
+              },
+              "image": {
+                "type": "string"
               }
             }
           }
@@ -4583,6 +4636,10 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > tools/list as clients re
           "type": "integer",
           "minimum": 1,
           "maximum": 1000
+        },
+        "includeImages": {
+          "description": "true: add image URLs.",
+          "type": "boolean"
         }
       },
       "required": [
@@ -4608,10 +4665,7 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > tools/list as clients re
                 "type": "integer"
               },
               "image": {
-                "type": [
-                  "string",
-                  "null"
-                ]
+                "type": "string"
               }
             }
           }
@@ -4643,7 +4697,7 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > tools/list as clients re
   {
     "name": "find_product_nearby",
     "title": "Find which nearby store has a product",
-    "description": "Does this Daiso (다이소) store have a product; if not, which nearby store does, on which floor, open now? One call, for a product word (우산) or number.\\nChecks the best 10 catalogue matches (\`products\`; \`matched\` = all) at the 50 nearest stores. \`here\`: the asked store, distance 0, its items in stock ([] if none; \`unknown\`: ids whose stock could not be read; \`usualShelf\`: for one product number it has none of, where it shelves it). \`stores\`: up to 20 others with any, nearest first. Floors for \`here\` and the nearest 5; \`placement\`: known, unknown (chain has none), not_checked. \`asOf\`: when stock was read.",
+    "description": "Does this Daiso (다이소) store have a product; if not, which nearby store does, on which floor, open now? One call, for a product word (우산) or number.\\nChecks the best 10 catalogue matches (\`products\`; \`matched\` = all) at the 50 nearest stores (openNow, facility: only such). \`here\`: the asked store's items in stock (\`unknown\`: stock unread, not sold out). \`stores\`: the 5 nearest others with any (limit up to 20). Items: id, stock, floor and zone, or \`shelf\`. \`asOf\`: when stock was read.",
     "inputSchema": {
       "type": "object",
       "properties": {
@@ -4669,6 +4723,33 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > tools/list as clients re
           "type": "number",
           "minimum": -180,
           "maximum": 180
+        },
+        "openNow": {
+          "description": "true: only stores open now (posted hours).",
+          "type": "boolean"
+        },
+        "facility": {
+          "description": "Only stores that list this facility (ramp: step-free entrance; cashless: cards only).",
+          "type": "string",
+          "enum": [
+            "parking",
+            "elevator",
+            "ramp",
+            "taxFree",
+            "pickup",
+            "usim",
+            "overseasUsim",
+            "cashless",
+            "eReceipt",
+            "photoSticker"
+          ]
+        },
+        "limit": {
+          "default": 5,
+          "description": "Other stores with stock to list.",
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 20
         }
       },
       "required": [
@@ -4708,78 +4789,19 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > tools/list as clients re
           }
         },
         "matched": {
-          "type": [
-            "integer",
-            "null"
-          ]
+          "type": "integer"
         },
         "here": {
-          "type": "object",
-          "properties": {
-            "store": {
-              "$ref": "#/definitions/s0"
-            },
-            "items": {
-              "type": "array",
-              "items": {
-                "$ref": "#/definitions/s1"
-              }
-            },
-            "unknown": {
-              "type": "array",
-              "items": {
-                "type": "string"
-              }
-            },
-            "usualShelf": {
-              "type": "object",
-              "properties": {
-                "stairNo": {
-                  "type": [
-                    "integer",
-                    "null"
-                  ]
-                },
-                "zoneNo": {
-                  "type": [
-                    "integer",
-                    "null"
-                  ]
-                },
-                "floorLabel": {
-                  "type": [
-                    "string",
-                    "null"
-                  ]
-                },
-                "placement": {
-                  "type": "string",
-                  "enum": [
-                    "known",
-                    "unknown",
-                    "not_checked"
-                  ]
-                }
-              }
-            }
-          }
+          "$ref": "#/definitions/s0"
         },
         "stores": {
           "type": "array",
           "items": {
-            "type": "object",
-            "properties": {
-              "store": {
-                "$ref": "#/definitions/s0"
-              },
-              "items": {
-                "type": "array",
-                "items": {
-                  "$ref": "#/definitions/s1"
-                }
-              }
-            }
+            "$ref": "#/definitions/s0"
           }
+        },
+        "moreStores": {
+          "type": "integer"
         },
         "asOf": {
           "type": "string"
@@ -4798,8 +4820,8 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > tools/list as clients re
             "name": {
               "type": "string"
             },
-            "address": {
-              "type": "string"
+            "distanceKm": {
+              "type": "number"
             },
             "lat": {
               "type": "number"
@@ -4807,72 +4829,65 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > tools/list as clients re
             "lng": {
               "type": "number"
             },
-            "distanceKm": {
-              "type": [
-                "number",
-                "null"
-              ]
-            },
             "openNow": {
-              "type": [
-                "boolean",
-                "null"
-              ]
+              "type": "boolean"
             },
-            "openTime": {
+            "hours": {
               "type": "string"
             },
-            "closeTime": {
+            "address": {
               "type": "string"
             },
-            "facilities": {
+            "items": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "properties": {
+                  "id": {
+                    "type": "string"
+                  },
+                  "stock": {
+                    "type": "integer"
+                  },
+                  "floor": {
+                    "type": "string"
+                  },
+                  "zone": {
+                    "type": "integer"
+                  },
+                  "shelf": {
+                    "type": "string",
+                    "enum": [
+                      "unknown",
+                      "not_checked"
+                    ]
+                  }
+                }
+              }
+            },
+            "unknown": {
               "type": "array",
               "items": {
                 "type": "string"
               }
-            }
-          }
-        },
-        "s1": {
-          "type": "object",
-          "properties": {
-            "productId": {
-              "type": "string"
             },
-            "productName": {
-              "type": "string"
-            },
-            "price": {
-              "type": "integer"
-            },
-            "stock": {
-              "type": "integer"
-            },
-            "stairNo": {
-              "type": [
-                "integer",
-                "null"
-              ]
-            },
-            "zoneNo": {
-              "type": [
-                "integer",
-                "null"
-              ]
-            },
-            "floorLabel": {
-              "type": [
-                "string",
-                "null"
-              ]
-            },
-            "placement": {
-              "type": "string",
-              "enum": [
-                "known",
-                "unknown",
-                "not_checked"
-              ]
+            "usualShelf": {
+              "type": "object",
+              "properties": {
+                "floor": {
+                  "type": "string"
+                },
+                "zone": {
+                  "type": "integer"
+                },
+                "shelf": {
+                  "type": "string",
+                  "enum": [
+                    "unknown",
+                    "not_checked"
+                  ]
+                }
+              }
             }
           }
         }
