@@ -387,4 +387,3 @@ function namesNoPlace(keyword: string | undefined): ServiceError {
     hint: 'Add a place: a district, neighbourhood, station or store name such as 강남역, or search around coordinates ({searchStoresNearby}).',
   })
 }
-

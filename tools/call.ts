@@ -131,7 +131,10 @@ export async function callTool(
     return {
       // Each answer once: a reading of it where structuredContent exists, the JSON itself where it does not.
       content: [
-        { type: 'text', text: hasStructuredContent(context.protocolVersion) ? tool.render(checked.data) : JSON.stringify(structuredContent) },
+        {
+          type: 'text',
+          text: hasStructuredContent(context.protocolVersion) ? tool.render(checked.data) : JSON.stringify(structuredContent),
+        },
       ],
       structuredContent,
       _meta: { ...UNTRUSTED_RESULT_META },

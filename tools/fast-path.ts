@@ -46,7 +46,10 @@ function acceptsBoth(accept: string | string[] | undefined): boolean {
 export type Era = 'legacy' | 'modern'
 
 /** The revision family of a tools/call this path may answer, or null to leave it to the SDK. */
-function eligible(headers: RequestHeaders, body: unknown): { era: Era; tool: ToolDefinition; id: string | number; args: unknown; protocolVersion: string | undefined } | null {
+function eligible(
+  headers: RequestHeaders,
+  body: unknown,
+): { era: Era; tool: ToolDefinition; id: string | number; args: unknown; protocolVersion: string | undefined } | null {
   if (!isObject(body) || body['jsonrpc'] !== '2.0' || body['method'] !== 'tools/call') return null
   const id = body['id']
   if (!(typeof id === 'string' || (typeof id === 'number' && Number.isSafeInteger(id)))) return null

@@ -98,8 +98,7 @@ export function renderCatalogue(page: McpCataloguePage | CataloguePage): string 
 }
 
 export function renderAvailability(a: ProductAvailability): string {
-  const product =
-    a.product.name === null ? `Product ${a.product.id} (not in the catalogue)` : `${a.product.name} (${a.product.id})`
+  const product = a.product.name === null ? `Product ${a.product.id} (not in the catalogue)` : `${a.product.name} (${a.product.id})`
   const price = a.product.price === null ? undefined : won(a.product.price)
   const store = joined(`${a.store.name} (${a.store.code})`, open(a.store.openNow), `${a.store.openTime}-${a.store.closeTime}`)
   const stock = a.stock === 0 ? 'none in stock' : units(a.stock)
@@ -107,8 +106,9 @@ export function renderAvailability(a: ProductAvailability): string {
     joined(product, price),
     `At ${store}: ${stock}, ${specShelf(a)} as of ${a.asOf}`,
     a.otherBranches.length > 0 ? 'Nearby with stock (nearest first):' : 'No nearby store has it in stock.',
-    ...a.otherBranches.map((b, i) =>
-      `${[`${b.name} (${b.code}) ${units(b.stock)}`, km(b.distanceKm), open(b.openNow)].filter(Boolean).join(' ')}, ${shortAddress(b.address)}`,
+    ...a.otherBranches.map(
+      (b) =>
+        `${[`${b.name} (${b.code}) ${units(b.stock)}`, km(b.distanceKm), open(b.openNow)].filter(Boolean).join(' ')}, ${shortAddress(b.address)}`,
     ),
   ]
   return lines.join('\n')
@@ -128,7 +128,9 @@ function leanStoreLines(store: LeanStore, label: string): string[] {
 
 export function renderNearby(answer: LeanNearby): string {
   const checked =
-    answer.matched !== undefined ? `${answer.products.length} of ${answer.matched} catalogue matches checked` : `${answer.products.length} checked`
+    answer.matched !== undefined
+      ? `${answer.products.length} of ${answer.matched} catalogue matches checked`
+      : `${answer.products.length} checked`
   const lines = [
     `Around ${at(answer.origin.lat, answer.origin.lng)}, stock as of ${answer.asOf}; ${checked}${answer.products.length > 0 ? ':' : '.'}`,
     ...answer.products.map((p) => `${p.id} ${p.name} ${won(p.price)}`),

@@ -25,7 +25,11 @@ const bytes = (value: string): number => Buffer.byteLength(value, 'utf8')
 
 /** The typical questions: one per tool, and find_product_nearby both by store and by coordinates. */
 export const TYPICAL_CALLS: Array<{ tool: string; arguments: Record<string, unknown>; before: (s: StoreService) => Promise<unknown> }> = [
-  { tool: 'search_stores', arguments: { keyword: '강남' }, before: async (s) => s.searchStores({ keyword: '강남', page: 1, pageSize: 10 }) },
+  {
+    tool: 'search_stores',
+    arguments: { keyword: '강남' },
+    before: async (s) => s.searchStores({ keyword: '강남', page: 1, pageSize: 10 }),
+  },
   {
     tool: 'search_nearby_stores',
     arguments: { latitude: 37.4979, longitude: 127.0276 },
@@ -78,7 +82,13 @@ function wireOf(structuredContent: Record<string, unknown>, text: string): numbe
 export async function measureAnswerBytes(): Promise<AnswerBytes[]> {
   const sim = await startSimulator({ port: 0 })
   const runtime = await createRuntime(
-    loadConfig({ UPSTREAM_BASE_URL: sim.url, LOG_LEVEL: 'silent', STORE_DIRECTORY: 'off', STORE_DIRECTORY_CACHE_DIR: 'off', UPSTREAM_MAX_RPS: '10000' }),
+    loadConfig({
+      UPSTREAM_BASE_URL: sim.url,
+      LOG_LEVEL: 'silent',
+      STORE_DIRECTORY: 'off',
+      STORE_DIRECTORY_CACHE_DIR: 'off',
+      UPSTREAM_MAX_RPS: '10000',
+    }),
   )
   const tools = toolsByName()
   const rows: AnswerBytes[] = []

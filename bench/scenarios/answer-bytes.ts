@@ -11,7 +11,10 @@ export async function answerBytesScenario(_ctx: BenchContext): Promise<ScenarioR
   const nearby = rows.find((r) => r.tool === 'find_product_nearby' && r.arguments['keyword'] === '수납')
   const ratios = rows.map((r) => r.after.text / r.after.structured)
   const figure = rows
-    .map((r) => `${r.tool}${r.tool === 'find_product_nearby' ? ` ${String(r.arguments['keyword'])} ${'latitude' in r.arguments ? 'point' : 'store'}` : ''} ${r.before.wire} → ${r.after.wire} B`)
+    .map(
+      (r) =>
+        `${r.tool}${r.tool === 'find_product_nearby' ? ` ${String(r.arguments['keyword'])} ${'latitude' in r.arguments ? 'point' : 'store'}` : ''} ${r.before.wire} → ${r.after.wire} B`,
+    )
     .join('; ')
   return {
     id: 12,

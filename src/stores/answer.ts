@@ -35,7 +35,9 @@ export function answerFromDirectory(directory: StoreDirectory, input: StoreSearc
   }
   if (result.stores.length === 0 && input.page === 1) {
     if (input.openNow === true) {
-      hints.push(`No store here is open now${found.facility ? ` and lists the facility '${found.facility}'` : ''}. Leave openNow out to see every store.`)
+      hints.push(
+        `No store here is open now${found.facility ? ` and lists the facility '${found.facility}'` : ''}. Leave openNow out to see every store.`,
+      )
     } else if (found.facility) {
       hints.push(`No store here lists the facility '${found.facility}'. Leave the facility out to see every store.`)
     } else if (input.keyword && hasLatinWord(input.keyword)) {

@@ -45,7 +45,10 @@ t.test('find_product_nearby: openNow and facility select the stores before the s
     open.stores.slice(0, 5).map((entry) => entry.store.code),
     'the MCP answer: the 5 nearest open stores',
   )
-  t.ok(leanNearby(open).stores.every((s) => s.openNow === true), 'all 5 open')
+  t.ok(
+    leanNearby(open).stores.every((s) => s.openNow === true),
+    'all 5 open',
+  )
 
   const parking = await service.findProductNearby({ keyword: '수납', ...POINT, facility: 'parking' })
   t.ok(parking.stores.length > 0, 'stores with parking and stock')
@@ -64,7 +67,10 @@ t.test('find_product_nearby: openNow and facility select the stores before the s
   if (!closed) throw new Error('no closed store')
   const asked = await service.findProductNearby({ keyword: '수납', storeCode: closed.store.code as never, openNow: true })
   t.equal(asked.here?.store.code, closed.store.code, 'here: the closed store asked about')
-  t.ok(asked.stores.every((entry) => entry.store.openNow === true), 'the others: open ones only')
+  t.ok(
+    asked.stores.every((entry) => entry.store.openNow === true),
+    'the others: open ones only',
+  )
 })
 
 t.test('a filter no nearby store passes is said in a hint, never an upstream failure', async (t) => {
@@ -78,7 +84,10 @@ t.test('search_nearby_stores: openNow pages through open stores only', async (t)
   const service = await serviceAt(t)
   const page = await service.searchStores({ ...POINT, openNow: true, page: 1, pageSize: 10 })
   t.equal(page.stores.length, 10, 'a full page of open stores')
-  t.ok(page.stores.every((store) => store.openNow === true), 'each open now')
+  t.ok(
+    page.stores.every((store) => store.openNow === true),
+    'each open now',
+  )
   const every = await service.searchStores({ ...POINT, page: 1, pageSize: 10 })
   t.ok(
     every.stores.some((store) => store.openNow === false),

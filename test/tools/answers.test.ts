@@ -117,11 +117,19 @@ t.test('open state, hours and shelf are said in words where the answer has them'
     const at = lines.findIndex((line) => line.includes(`${store.name} (${store.code})`))
     t.ok(at >= 0, `${store.name}: a line of its own`)
     const line = lines[at] ?? ''
-    t.match(line, store.openNow === true ? /\bopen\b/ : store.openNow === false ? /\bclosed\b/ : /hours unclear/, `${store.name}: open state`)
+    t.match(
+      line,
+      store.openNow === true ? /\bopen\b/ : store.openNow === false ? /\bclosed\b/ : /hours unclear/,
+      `${store.name}: open state`,
+    )
     t.match(line, store.hours, `${store.name}: hours`)
     // Its items on the next line: each product id with its stock and its shelf.
     for (const item of store.items) {
-      const shelf = item.floor ? `${item.floor}${item.zone !== undefined ? ` zone ${item.zone}` : ''}` : item.shelf === 'not_checked' ? 'not looked up' : 'unknown'
+      const shelf = item.floor
+        ? `${item.floor}${item.zone !== undefined ? ` zone ${item.zone}` : ''}`
+        : item.shelf === 'not_checked'
+          ? 'not looked up'
+          : 'unknown'
       t.match(lines[at + 1] ?? '', `${item.id} ×${item.stock} `, `${store.name}: ${item.id} with its stock`)
       t.match(lines[at + 1] ?? '', shelf, `${store.name}: ${item.id} with its shelf`)
     }
@@ -131,7 +139,11 @@ t.test('open state, hours and shelf are said in words where the answer has them'
 t.test('find_product_nearby for 5 stores and 10 products: at most 5 KB structured, 8 KB on the wire', async (t) => {
   const { url } = await listenTestApp(t)
   for (const version of [MODERN, '2025-11-25']) {
-    const { result, wireBytes } = await call(url, version, 'find_product_nearby', { keyword: '수납', latitude: 37.4979, longitude: 127.0276 })
+    const { result, wireBytes } = await call(url, version, 'find_product_nearby', {
+      keyword: '수납',
+      latitude: 37.4979,
+      longitude: 127.0276,
+    })
     const answer = LeanNearbySchema.parse(result.structuredContent)
     t.equal(answer.products.length, 10, 'precondition: 10 products checked')
     t.equal(answer.stores.length, 5, 'the nearest 5 stores by default')
@@ -142,7 +154,11 @@ t.test('find_product_nearby for 5 stores and 10 products: at most 5 KB structure
     t.notMatch(json, /"productName"|"image"/, 'products named once, no images')
     for (const store of answer.stores) {
       t.ok(Number.isInteger(store.lat * 1e5) || Math.abs(store.lat * 1e5 - Math.round(store.lat * 1e5)) < 1e-6, 'coordinates to 5 decimals')
-      for (const item of store.items) t.ok(answer.products.some((p) => p.id === item.id), 'each item names a checked product by id')
+      for (const item of store.items)
+        t.ok(
+          answer.products.some((p) => p.id === item.id),
+          'each item names a checked product by id',
+        )
     }
   }
   const wide = await call(url, MODERN, 'find_product_nearby', { keyword: '수납', latitude: 37.4979, longitude: 127.0276, limit: 20 })
@@ -168,6 +184,9 @@ t.test('image URLs only when asked for', async (t) => {
       shown.some((p) => typeof p['image'] === 'string'),
       `${name}: includeImages adds them`,
     )
-    t.ok(shown.every((p) => p['image'] === undefined || (withImages.result.content[0]?.text ?? '').includes(String(p['image']))), `${name}: and the text has them`)
+    t.ok(
+      shown.every((p) => p['image'] === undefined || (withImages.result.content[0]?.text ?? '').includes(String(p['image']))),
+      `${name}: and the text has them`,
+    )
   }
 })

@@ -78,17 +78,26 @@ t.test('a server/discover or initialize refusal lists everything missing at once
   )
   t.same(
     halfway?.error.data.missing.map((m) => m.split(':')[0]),
-    ['header Mcp-Method', 'params._meta["io.modelcontextprotocol/clientInfo"]', 'params._meta["io.modelcontextprotocol/clientCapabilities"]'],
+    [
+      'header Mcp-Method',
+      'params._meta["io.modelcontextprotocol/clientInfo"]',
+      'params._meta["io.modelcontextprotocol/clientCapabilities"]',
+    ],
     'only what is still missing',
   )
-  t.same(discoverRefusal({ jsonrpc: '2.0', id: 3, method: 'server/discover', params: {} })?.error.data.missing.length, 3, 'stdio: no headers to ask for')
+  t.same(
+    discoverRefusal({ jsonrpc: '2.0', id: 3, method: 'server/discover', params: {} })?.error.data.missing.length,
+    3,
+    'stdio: no headers to ask for',
+  )
   t.equal(
     discoverRefusal({ jsonrpc: '2.0', id: 4, method: 'server/discover', params: {} }, { 'mcp-protocol-version': '2025-11-25' }),
     undefined,
     'an initialize-era request is the SDK to answer',
   )
   const init = invalidParamsAnswer({ jsonrpc: '2.0', id: 5, method: 'initialize', params: {} }) as { error: { message: string } }
-  for (const key of ['protocolVersion', 'capabilities', 'clientInfo']) t.match(init.error.message, `params.${key}`, `initialize: ${key} named`)
+  for (const key of ['protocolVersion', 'capabilities', 'clientInfo'])
+    t.match(init.error.message, `params.${key}`, `initialize: ${key} named`)
 
   // Over HTTP, as a client meets it.
   const { app } = await buildTestApp(t)

@@ -18,13 +18,7 @@ export const findProductNearby = defineTool({
   input: bind(findProductNearbyOperation, MCP_VOCABULARY, {
     strict: true,
     extra: {
-      limit: z
-        .number()
-        .int()
-        .min(1)
-        .max(NEARBY_LIMIT_MAX)
-        .default(NEARBY_LIMIT_DEFAULT)
-        .describe('Other stores with stock to list.'),
+      limit: z.number().int().min(1).max(NEARBY_LIMIT_MAX).default(NEARBY_LIMIT_DEFAULT).describe('Other stores with stock to list.'),
     },
     doorHints: { limit: `Send limit as a whole number from 1 to ${NEARBY_LIMIT_MAX}, or leave it out (${NEARBY_LIMIT_DEFAULT}).` },
   }),

@@ -130,7 +130,13 @@ export function createMcpHttpHandler(
         post.headers['mcp-protocol-version'] === MODERN_PROTOCOL_VERSION && typeof method === 'string' && REMOVED_IN_MODERN.has(method)
       // Everything a server/discover lacks, at once (the SDK names one missing piece per try).
       const discover = discoverRefusal(body, post.headers)
-      if (discover) return { kind: 'answer', status: 400, headers: { ...JSON_HEADERS, 'content-type': 'application/json' }, body: JSON.stringify(discover) }
+      if (discover)
+        return {
+          kind: 'answer',
+          status: 400,
+          headers: { ...JSON_HEADERS, 'content-type': 'application/json' },
+          body: JSON.stringify(discover),
+        }
       const invalid = removedMethod ? undefined : invalidParamsAnswer(body)
       if (invalid)
         return {
