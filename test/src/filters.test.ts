@@ -20,7 +20,10 @@ const POINT = { latitude: 37.4979, longitude: 127.0276 }
 /** The service on the simulator with its store directory built, its clock at `at`. */
 async function serviceAt(t: Teardown, at: Date = AT): Promise<StoreService> {
   const sim = await simulator(t)
-  const config = loadConfig(testEnv({ UPSTREAM_BASE_URL: sim.url, STORE_DIRECTORY: 'on' }))
+  // Time enough for a busy machine: these tests are about which stores, never about how fast.
+  const config = loadConfig(
+    testEnv({ UPSTREAM_BASE_URL: sim.url, STORE_DIRECTORY: 'on', UPSTREAM_TIMEOUT_MS: '20000', SCAN_DEADLINE_MS: '60000' }),
+  )
   const runtime = await createRuntime(config, { awaitDirectory: true })
   t.teardown(() => runtime.close())
   if (!runtime.directory) throw new Error('precondition: the store directory is on')

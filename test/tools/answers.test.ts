@@ -12,6 +12,8 @@ import { listenTestApp } from '../helpers/app.js'
  */
 
 const ACCEPT = 'application/json, text/event-stream'
+/** Time enough for a busy machine: these tests measure bytes, never speed. */
+const PATIENT = { env: { UPSTREAM_TIMEOUT_MS: '20000', SCAN_DEADLINE_MS: '60000' } }
 const envelope = {
   'io.modelcontextprotocol/protocolVersion': MODERN,
   'io.modelcontextprotocol/clientInfo': { name: 'answers-test', version: '1.0.0' },
@@ -73,7 +75,7 @@ function facts(value: unknown, key = ''): string[] {
 }
 
 t.test('every tool answers once: a reading for structured clients, JSON for older ones', async (t) => {
-  const { url, simulator } = await listenTestApp(t)
+  const { url, simulator } = await listenTestApp(t, PATIENT)
   const product = simulator.data.searchProducts('수납')[0]
   if (!product) throw new Error('the simulator has no product for 수납')
   const calls: Array<[string, Record<string, unknown>]> = [
@@ -108,7 +110,7 @@ t.test('every tool answers once: a reading for structured clients, JSON for olde
 })
 
 t.test('open state, hours and shelf are said in words where the answer has them', async (t) => {
-  const { url } = await listenTestApp(t)
+  const { url } = await listenTestApp(t, PATIENT)
   const { result } = await call(url, MODERN, 'find_product_nearby', { keyword: '우산', branchCode: '11199', limit: 20 })
   const answer = LeanNearbySchema.parse(result.structuredContent)
   const text = result.content[0]?.text ?? ''
@@ -137,7 +139,7 @@ t.test('open state, hours and shelf are said in words where the answer has them'
 })
 
 t.test('find_product_nearby for 5 stores and 10 products: at most 5 KB structured, 8 KB on the wire', async (t) => {
-  const { url } = await listenTestApp(t)
+  const { url } = await listenTestApp(t, PATIENT)
   for (const version of [MODERN, '2025-11-25']) {
     const { result, wireBytes } = await call(url, version, 'find_product_nearby', {
       keyword: '수납',
@@ -170,7 +172,7 @@ t.test('find_product_nearby for 5 stores and 10 products: at most 5 KB structure
 })
 
 t.test('image URLs only when asked for', async (t) => {
-  const { url } = await listenTestApp(t)
+  const { url } = await listenTestApp(t, PATIENT)
   for (const [name, args] of [
     ['search_products', { branchCode: '11199', keyword: '수납' }],
     ['search_catalogue', { keyword: '우산' }],
