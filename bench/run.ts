@@ -13,6 +13,7 @@ import { Launcher, runCommand, stopAll } from './lib/proc.js'
 import { round } from './lib/stats.js'
 import { metText, renderTable } from './lib/table.js'
 import { Workload } from './lib/workload.js'
+import { answerBytesScenario } from './scenarios/answer-bytes.js'
 import { cachedSearchScenario } from './scenarios/cached-search.js'
 import { directoryScenario } from './scenarios/directory.js'
 import { coldSearchScenario } from './scenarios/cold-search.js'
@@ -46,6 +47,7 @@ const SCENARIOS: Array<{ id: number; title: string; run: (ctx: BenchContext) => 
   { id: 12, title: 'product index: build, memory, cold answers with the index warm', run: productIndexScenario },
   { id: 13, title: 'product search over the index (in process)', run: productSearchScenario },
   { id: 14, title: 'places in store search: calls, cost, first load', run: placesScenario },
+  { id: 15, title: 'MCP answer bytes per tool, before and after', run: answerBytesScenario },
 ]
 
 const log = (line: string) => process.stderr.write(`bench: ${line}\n`)

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { ServiceError, invalidParameter } from './errors.js'
-import { INTEGER_TEXT, NUMBER_TEXT, fieldKinds, fromZodError, hintOf } from './validation.js'
+import { BOOLEAN_TEXT, INTEGER_TEXT, NUMBER_TEXT, fieldKinds, fromZodError, hintOf } from './validation.js'
 import { speak, type Term, type Vocabulary } from './vocabulary.js'
 
 /**
@@ -225,6 +225,12 @@ function fromText(values: Record<string, unknown>, schema: z.ZodObject, hints: R
         )
       }
       typed[key] = Number(value)
+    } else if (kind === 'boolean') {
+      const yes = Object.hasOwn(BOOLEAN_TEXT, value.trim()) ? BOOLEAN_TEXT[value.trim()] : undefined
+      if (yes === undefined) {
+        throw invalidParameter(key, `'${value}' is not true or false`, hintOf(hints, key) ?? `Send '${key}' as true or false.`)
+      }
+      typed[key] = yes
     } else {
       typed[key] = value
     }
@@ -232,7 +238,7 @@ function fromText(values: Record<string, unknown>, schema: z.ZodObject, hints: R
   return typed
 }
 
-/** JSON arguments: a number sent for a string field, or numeric text for a number field, is taken as meant. */
+/** JSON arguments: a number sent for a string field, numeric text for a number field, or "true" for a yes-or-no, is taken as meant. */
 function fromJson(values: Record<string, unknown>, schema: z.ZodObject): Record<string, unknown> {
   const kinds = fieldKinds(schema)
   const out: Record<string, unknown> = { ...values }
@@ -240,6 +246,7 @@ function fromJson(values: Record<string, unknown>, schema: z.ZodObject): Record<
     const kind = Object.hasOwn(kinds, key) ? kinds[key] : undefined
     if (kind === 'string' && typeof value === 'number' && Number.isFinite(value)) out[key] = String(value)
     if ((kind === 'number' || kind === 'integer') && typeof value === 'string' && NUMBER_TEXT.test(value.trim())) out[key] = Number(value)
+    if (kind === 'boolean' && (value === 'true' || value === 'false')) out[key] = value === 'true'
   }
   return out
 }

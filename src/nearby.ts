@@ -8,6 +8,7 @@ import {
   type ScanProgress,
   type Shelf,
 } from './schemas.js'
+import type { Facility } from './stores/facilities.js'
 import { floorLabel, isOpenNow } from './stores/facts.js'
 import { stockKey, type CatalogueItem, type CatalogueRows, type Upstream, type UpstreamStore } from './upstream/port.js'
 import { UpstreamError } from './upstream/errors.js'
@@ -30,7 +31,25 @@ export interface NearbyRequest {
   /** The store asked about, when the question was "near this store": `here` in the answer, at distance 0. */
   here?: UpstreamStore | undefined
   now: Date
+  /** Which other stores may answer, chosen before the stock is read: the asked store always does. */
+  only?: StoreFilter | undefined
 }
+
+/** `openNow`: open now by posted hours; `facility`: the chain lists it for the store. */
+export interface StoreFilter {
+  openNow?: boolean | undefined
+  facility?: Facility | undefined
+}
+
+/** Whether a store passes the filter at `now`; `openNow: false` asks for no filter, as leaving it out does. */
+export function passes(row: UpstreamStore, only: StoreFilter | undefined, now: Date): boolean {
+  if (only?.facility !== undefined && !(row.facilities?.includes(only.facility) ?? false)) return false
+  if (only?.openNow === true && isOpenNow(row.openTime, row.closeTime, now, row.holidayDate) !== true) return false
+  return true
+}
+
+const filterWords = (only: StoreFilter | undefined): string =>
+  [only?.openNow === true ? 'open now' : '', only?.facility !== undefined ? `listing '${only.facility}'` : ''].filter(Boolean).join(' and ')
 
 /**
  * "Does this store have X; if not, which store near here does, on which floor, and is it open?"
@@ -55,7 +74,8 @@ export async function findNearby(
     ),
   ])
   const several = keywords.length > 1
-  const others = rows.filter((row) => row.code !== here?.code).slice(0, LIMITS.nearbyStoresScanned)
+  const nearest = rows.filter((row) => row.code !== here?.code).slice(0, LIMITS.nearbyStoresScanned)
+  const others = nearest.filter((row) => passes(row, request.only, request.now))
   const scanned = here ? [here, ...others] : others
   // Each keyword gets its share of the one stock call; a product two keywords found is checked once.
   const perKeyword = keywords.map((k) => bestMatches(k.rows.items, k.keyword, scanned.length * keywords.length))
@@ -102,10 +122,14 @@ export async function findNearby(
       !several && first ? emptyHint(first) : 'No product in the Daiso catalogue matches any of these keywords; see each one in `keywords`.'
     return answer
   }
-  if (scanned.length === 0) {
+  if (nearest.length === 0 && !here) {
     throw UpstreamError.noStores('no store returned for a search around a point')
   }
   const keyword = keywords[0]?.keyword ?? ''
+  if (scanned.length === 0) {
+    answer.hint = `None of the ${nearest.length} nearest stores is ${filterWords(request.only)}. Leave the filter out, or ask around another place.`
+    return answer
+  }
 
   // One product number at the asked store: its shelf there is wanted whether or not it is in stock (the
   // item's floor, or the usual shelf when it has none), so it is looked up beside the stock call.
@@ -161,7 +185,7 @@ export async function findNearby(
 
   if (answer.stores.length === 0 && (answer.here?.items.length ?? 0) === 0) {
     answer.hint =
-      `None of the ${scanned.length} nearest stores has ${products.length === 1 ? 'this product' : `any of these ${products.length} products`} in stock` +
+      `None of the ${scanned.length} nearest stores${request.only && filterWords(request.only) ? ` ${filterWords(request.only)}` : ''} has ${products.length === 1 ? 'this product' : `any of these ${products.length} products`} in stock` +
       (unknown > 0 ? ` (stock unknown at ${unknown} of ${pairs} store-product pairs)` : '') +
       '. Try another product from the catalogue search ({searchCatalogue}), or ask around another place.'
   }
@@ -180,8 +204,11 @@ function bestMatches(items: CatalogueItem[], keyword: string, stores: number): C
     const exact = items.find((item) => item.productId === keyword)
     if (exact) return [exact]
   }
-  return items.slice(0, Math.max(1, Math.floor(LIMITS.stockPairsPerCall / Math.max(1, stores))))
+  return items.slice(0, Math.max(1, Math.min(PRODUCTS_CHECKED_MAX, Math.floor(LIMITS.stockPairsPerCall / Math.max(1, stores)))))
 }
+
+/** What a full set of stores leaves room for (10); a filter that leaves fewer stores does not make the answer longer. */
+const PRODUCTS_CHECKED_MAX = Math.floor(LIMITS.stockPairsPerCall / (LIMITS.nearbyStoresScanned + 1))
 
 function toStore(row: UpstreamStore, distanceKm: number | null, now: Date): NearbyStore {
   return {

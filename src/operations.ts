@@ -23,6 +23,19 @@ const storePage = param(
   'Send {page} as a whole number from 1, or the nextPage of the previous answer.',
 )
 
+const facility = param(
+  z.enum(FACILITIES, { error: `must be one of ${FACILITIES.join(', ')}` }).optional(),
+  'Only stores that list this facility (ramp: step-free entrance; cashless: cards only).',
+  `Send facility as one of ${FACILITIES.join(', ')}, or leave it out.`,
+)
+
+/** Chosen before anything else is read, so "the 5 nearest open stores" are 5 open stores. */
+const openNow = param(
+  z.boolean().optional(),
+  'true: only stores open now (posted hours).',
+  'Send openNow as true or false, or leave it out.',
+)
+
 /** A coordinate needs the other one; which store or point to search around is the service's rule. */
 function coordinatePair(
   input: { latitude?: number | undefined; longitude?: number | undefined; near?: string | undefined },
@@ -62,11 +75,8 @@ export const storeSearch = defineOperation({
       `Send both {latitude} (latitude, ${KOREA_BOUNDS.minLatitude} to ${KOREA_BOUNDS.maxLatitude}) and {longitude} (longitude, ${KOREA_BOUNDS.minLongitude} to ${KOREA_BOUNDS.maxLongitude}), a point in Korea, or {near} instead.`,
     ),
     near: nearParam('Or a place: 선릉역, 경복궁.'),
-    facility: param(
-      z.enum(FACILITIES, { error: `must be one of ${FACILITIES.join(', ')}` }).optional(),
-      'Only stores that list this facility (ramp: step-free entrance; cashless: cards only).',
-      `Send facility as one of ${FACILITIES.join(', ')}, or leave it out.`,
-    ),
+    facility,
+    openNow,
     page: storePage,
     pageSize: param(
       fields.pageSize().default(LIMITS.pageSizeDefault),
@@ -142,6 +152,8 @@ export const findProductNearby = defineOperation({
       'Send {longitude} together with {latitude}, or {storeCode} instead.',
     ),
     near: nearParam('Or a place: 선릉역, 경복궁.'),
+    openNow,
+    facility,
   },
   check: coordinatePair,
 })

@@ -1,9 +1,8 @@
 import { setMaxListeners } from 'node:events'
 import { inheritClient } from './client-context.js'
-import type { Facility } from './stores/facilities.js'
 import { ServiceError, missingParameter, storeNotFound, toServiceError, unknownStoreForProducts, type OperationFamily } from './errors.js'
 import { productKeyword } from './keywords.js'
-import { findNearby, noMatchHint, notSoldHint } from './nearby.js'
+import { findNearby, noMatchHint, notSoldHint, passes } from './nearby.js'
 import type { AvailabilityInput, CatalogueSearchInput, ProductNearbyInput, StoreProductsInput, StoreSearchInput } from './operations.js'
 import {
   LIMITS,
@@ -126,7 +125,7 @@ export class StoreService {
           { ...at, page: input.page, pageSize: input.pageSize, facility: input.facility },
           options.signal,
         )
-        const stores = found.rows.map((row) => toStore(row, now, byLocation))
+        const stores = found.rows.filter((row) => passes(row, input, now)).map((row) => toStore(row, now, byLocation))
         if (stores.length > 0 || input.page > 1) return { stores, hasMore: found.hasMore }
         return {
           stores,
@@ -144,7 +143,9 @@ export class StoreService {
       const facility = input.facility ?? keyword.facility
       const stores = rows
         .slice(0, input.pageSize)
-        .filter((row) => hasFacility(row, facility))
+        // The upstream's own search cannot filter by facility or hours: its page is filtered here (the
+        // directory, once built, filters before paging).
+        .filter((row) => passes(row, { openNow: input.openNow, facility }, now))
         .map((row) => toStore(row, now, true))
       return { stores, hasMore: rows.length >= input.pageSize }
     }
@@ -236,7 +237,8 @@ export class StoreService {
           this.upstream.warmUp()
           const here = input.storeCode !== undefined ? await this.#requireStore(input.storeCode, signal) : undefined
           const origin = here ? { lat: here.lat, lng: here.lng } : { lat: input.latitude as number, lng: input.longitude as number }
-          const answer = await findNearby(this.upstream, { keywords: found, origin, here, now: this.now() }, signal, options.onProgress)
+          const only = { openNow: input.openNow, facility: input.facility }
+          const answer = await findNearby(this.upstream, { keywords: found, origin, here, now: this.now(), only }, signal, options.onProgress)
           return nearbyWithPlace(answer, near)
         }),
       ),
@@ -471,10 +473,6 @@ function namesNoPlace(keyword: string | undefined): ServiceError {
     hint: 'Add a place: a district, neighbourhood, station or store name such as 강남역, or search around coordinates ({searchStoresNearby}).',
   })
 }
-
-/** The upstream's own search cannot filter by facility: its rows are filtered here (the directory filters before paging). */
-const hasFacility = (row: UpstreamStore, facility: Facility | undefined): boolean =>
-  facility === undefined || (row.facilities?.includes(facility) ?? false)
 
 /** What an answer says of one keyword: as typed, as read, what was left out and how it was read. */
 function keywordHead(

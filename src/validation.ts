@@ -59,7 +59,7 @@ function valueAt(input: unknown, path: PropertyKey[]): unknown {
 }
 
 /** What a door's raw value must become for a field: the field's JSON Schema type on the input side. */
-export type FieldKind = 'number' | 'integer' | 'string' | 'other'
+export type FieldKind = 'number' | 'integer' | 'string' | 'boolean' | 'other'
 
 const kindsBySchema = new WeakMap<z.ZodObject, Record<string, FieldKind>>()
 
@@ -74,7 +74,7 @@ export function fieldKinds(schema: z.ZodObject): Record<string, FieldKind> {
     kinds = {}
     for (const [name, field] of Object.entries(schema.shape as Record<string, z.ZodType>)) {
       const type = (z.toJSONSchema(field, { io: 'input', unrepresentable: 'any' }) as { type?: unknown }).type
-      kinds[name] = type === 'number' || type === 'integer' || type === 'string' ? type : 'other'
+      kinds[name] = type === 'number' || type === 'integer' || type === 'string' || type === 'boolean' ? type : 'other'
     }
     kindsBySchema.set(schema, kinds)
   }
@@ -84,3 +84,5 @@ export function fieldKinds(schema: z.ZodObject): Record<string, FieldKind> {
 /** Decimal text as people and hosts write numbers; integers for whole-number fields. */
 export const NUMBER_TEXT = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/
 export const INTEGER_TEXT = /^[+-]?\d+$/
+/** Yes or no as query strings and hosts write it. */
+export const BOOLEAN_TEXT: Readonly<Record<string, boolean>> = { true: true, false: false, '1': true, '0': false }

@@ -9,6 +9,7 @@ import { withHintIn, type Vocabulary } from '../src/vocabulary.js'
 import { UNTRUSTED_RESULT_META, advertisedTools, toolsByName } from './advertise.js'
 import type { ToolDefinition } from './definition.js'
 import { toolError, toolErrorBody } from './errors.js'
+import { hasStructuredContent } from './protocol.js'
 import { MCP_VOCABULARY } from './vocabulary.js'
 
 export interface ToolOptions {
@@ -59,7 +60,7 @@ export function installTools(mcp: McpServer, service: StoreService, options: Too
       const body = toolErrorBody(error, options.vocabulary ?? MCP_VOCABULARY, options.documentationUrl)
       return { isError: true, content: [{ type: 'text', text: JSON.stringify(body) }] }
     }
-    const context = contextOf(ctx)
+    const context = contextOf(ctx, server)
     inheritClient(context.signal, options.callerSignal)
     return callTool(entry, service, parsed.data.arguments, context, options)
   })
@@ -70,15 +71,32 @@ export interface CallContext {
   signal: AbortSignal
   progressToken?: string | number | undefined
   notify?: ((notification: { method: 'notifications/progress'; params: Record<string, unknown> }) => Promise<void>) | undefined
+  /** The revision the call was made in; decides the text block (see hasStructuredContent). Unknown: JSON text. */
+  protocolVersion?: string | undefined
 }
 
-function contextOf(ctx: ServerContext): CallContext {
+function contextOf(ctx: ServerContext, server: McpServer['server']): CallContext {
   const token = ctx.mcpReq._meta?.progressToken
   return {
     signal: ctx.mcpReq.signal,
     progressToken: typeof token === 'string' || typeof token === 'number' ? token : undefined,
     notify: (notification) => ctx.mcpReq.notify(notification),
+    protocolVersion: protocolOf(ctx, server),
   }
+}
+
+/**
+ * The revision of one call: a 2026-07-28 request names it in its envelope; a stateless initialize-era
+ * request over HTTP in its MCP-Protocol-Version header (none: 2025-03-26, as the specification says);
+ * over stdio the connection's `initialize` negotiated it.
+ */
+function protocolOf(ctx: ServerContext, server: McpServer['server']): string | undefined {
+  // The SDK types the envelope as {}; its keys are the specification's.
+  const enveloped = (ctx.mcpReq.envelope as Record<string, unknown> | undefined)?.['io.modelcontextprotocol/protocolVersion']
+  if (typeof enveloped === 'string') return enveloped
+  const request = ctx.http?.req
+  if (request) return request.headers.get('mcp-protocol-version') ?? undefined
+  return server.getNegotiatedProtocolVersion()
 }
 
 export async function callTool(
@@ -111,8 +129,13 @@ export async function callTool(
     }
     const structuredContent = checked.data as Record<string, unknown>
     return {
-      // The text mirror is for hosts that ignore structuredContent.
-      content: [{ type: 'text', text: JSON.stringify(structuredContent) }],
+      // Each answer once: a reading of it where structuredContent exists, the JSON itself where it does not.
+      content: [
+        {
+          type: 'text',
+          text: hasStructuredContent(context.protocolVersion) ? tool.render(checked.data) : JSON.stringify(structuredContent),
+        },
+      ],
       structuredContent,
       _meta: { ...UNTRUSTED_RESULT_META },
     }

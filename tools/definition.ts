@@ -45,6 +45,11 @@ export interface ToolDefinition<I = unknown, O extends z.ZodObject = z.ZodObject
   /** Tool `_meta` as tools/list sends it; `ui.resourceUri` links the MCP Apps view (tools/app/meta.ts). */
   _meta?: Record<string, unknown> | undefined
   run(service: StoreService, input: I, context: ToolContext): Promise<z.output<O>>
+  /**
+   * The text block for clients with structuredContent (2025-06-18 and later): every fact of the answer
+   * once, for a reader, not a copy of the JSON (tools/render.ts).
+   */
+  render(output: z.output<O>): string
 }
 
 /** Keeps the input and output types of one tool tied together. */

@@ -46,7 +46,10 @@ function acceptsBoth(accept: string | string[] | undefined): boolean {
 export type Era = 'legacy' | 'modern'
 
 /** The revision family of a tools/call this path may answer, or null to leave it to the SDK. */
-function eligible(headers: RequestHeaders, body: unknown): { era: Era; tool: ToolDefinition; id: string | number; args: unknown } | null {
+function eligible(
+  headers: RequestHeaders,
+  body: unknown,
+): { era: Era; tool: ToolDefinition; id: string | number; args: unknown; protocolVersion: string | undefined } | null {
   if (!isObject(body) || body['jsonrpc'] !== '2.0' || body['method'] !== 'tools/call') return null
   const id = body['id']
   if (!(typeof id === 'string' || (typeof id === 'number' && Number.isSafeInteger(id)))) return null
@@ -66,7 +69,7 @@ function eligible(headers: RequestHeaders, body: unknown): { era: Era; tool: Too
     if (!acceptsBoth(headers['accept'])) return null
     if (version !== undefined && !LEGACY.has(String(version))) return null
     if (headers['mcp-method'] !== undefined || headers['mcp-name'] !== undefined) return null
-    return { era: 'legacy', tool, id, args }
+    return { era: 'legacy', tool, id, args, protocolVersion: version === undefined ? undefined : String(version) }
   }
   if (!isObject(meta) || Object.keys(meta).length !== ENVELOPE_KEYS.size) return null
   for (const key of Object.keys(meta)) if (!ENVELOPE_KEYS.has(key)) return null
@@ -77,7 +80,7 @@ function eligible(headers: RequestHeaders, body: unknown): { era: Era; tool: Too
   // 2026-07-28: the headers must repeat the body (the SDK answers a mismatch with -32020).
   if (version !== MODERN_PROTOCOL_VERSION || headers['mcp-method'] !== 'tools/call' || headers['mcp-name'] !== tool.name) return null
   if (!/^[\x20-\x7e]+$/.test(tool.name)) return null
-  return { era: 'modern', tool, id, args }
+  return { era: 'modern', tool, id, args, protocolVersion: MODERN_PROTOCOL_VERSION }
 }
 
 /**
@@ -93,7 +96,7 @@ export async function answerFastToolCall(
 ): Promise<FastAnswer | null> {
   const call = eligible(headers, body)
   if (!call) return null
-  const result = await callTool(call.tool, service, call.args, { signal }, { documentationUrl })
+  const result = await callTool(call.tool, service, call.args, { signal, protocolVersion: call.protocolVersion }, { documentationUrl })
   if (signal.aborted) return { aborted: true }
   return frameToolResult(call.era, call.id, result)
 }

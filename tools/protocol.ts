@@ -16,6 +16,15 @@ import { z } from 'zod'
 export const MODERN_PROTOCOL_VERSION = '2026-07-28'
 /** The initialize-era revisions served statelessly beside it, newest first. */
 export const LEGACY_PROTOCOL_VERSIONS = ['2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05'] as const
+/**
+ * Whether a revision has `structuredContent` (2025-06-18 and later): its clients get the answer once as
+ * structured content, the text block a reading of it; older ones (and a version not said) get the JSON as
+ * text, which is all they show the model. Revisions are dates, so they compare as text.
+ */
+export function hasStructuredContent(version: string | undefined): boolean {
+  return version !== undefined && /^\d{4}-\d{2}-\d{2}$/.test(version) && version >= '2025-06-18'
+}
+
 /** Every revision the endpoint speaks, newest first. */
 export const PROTOCOL_VERSIONS: readonly string[] = [MODERN_PROTOCOL_VERSION, ...LEGACY_PROTOCOL_VERSIONS]
 /** What `initialize` answers to a client proposing a revision it does not know: the newest initialize-era one. */
@@ -144,12 +153,69 @@ export function invalidParamsAnswer(message: unknown): JSONRPCMessage | undefine
   const schema = REQUEST_SCHEMAS.get(method)
   if (!schema) return undefined
   const result = schema['~standard'].validate(message) as Issues
-  const issue = result.issues?.[0]
-  if (!issue) return undefined
-  const where = (issue.path ?? []).map((p) => String(typeof p === 'object' ? p.key : p)).join('.') || '(request)'
+  const issues = result.issues ?? []
+  if (issues.length === 0) return undefined
+  // Every problem at once (an `initialize` without protocolVersion, capabilities and clientInfo names all
+  // three), so a client is fixed in one try rather than one per missing key.
+  const described = issues.map((issue) => {
+    const where = (issue.path ?? []).map((p) => String(typeof p === 'object' ? p.key : p)).join('.') || '(request)'
+    return `${where}: ${issue.message}`
+  })
   return {
     jsonrpc: '2.0',
     id,
-    error: { code: ProtocolErrorCode.InvalidParams, message: `Invalid params for ${method}: ${where}: ${issue.message}` },
+    error: { code: ProtocolErrorCode.InvalidParams, message: `Invalid params for ${method}: ${[...new Set(described)].join('; ')}` },
+  }
+}
+
+/** What a 2026-07-28 `server/discover` needs, and which of it a request lacks. */
+const DISCOVER_ENVELOPE: ReadonlyArray<readonly [key: string, ok: (value: unknown) => boolean, what: string]> = [
+  // A version named but not served is the SDK's -32022, which lists the versions served.
+  ['io.modelcontextprotocol/protocolVersion', (v) => typeof v === 'string', `"${MODERN_PROTOCOL_VERSION}"`],
+  [
+    'io.modelcontextprotocol/clientInfo',
+    (v) => isRecord(v) && typeof v['name'] === 'string' && typeof v['version'] === 'string',
+    '{"name", "version"}',
+  ],
+  ['io.modelcontextprotocol/clientCapabilities', (v) => isRecord(v), '{} or the capabilities'],
+]
+
+const isRecord = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value)
+
+/**
+ * The refusal of a `server/discover` that lacks any header or envelope key, naming all of them at once;
+ * undefined when nothing is missing (a header that disagrees with the body, or an unsupported version, is
+ * the SDK's to answer, -32020 and -32022). `headers` undefined over stdio, which has none. A request that
+ * names an initialize-era revision in its header is left alone: server/discover is not part of it.
+ */
+export function discoverRefusal(
+  message: unknown,
+  headers?: Readonly<Record<string, string | string[] | undefined>>,
+): { jsonrpc: '2.0'; id: string | number; error: { code: number; message: string; data: { missing: string[] } } } | undefined {
+  if (!isRecord(message) || message['method'] !== 'server/discover') return undefined
+  const id = message['id']
+  if (typeof id !== 'string' && typeof id !== 'number') return undefined
+  const missing: string[] = []
+  if (headers) {
+    const version = headers['mcp-protocol-version']
+    if (version !== undefined && version !== MODERN_PROTOCOL_VERSION) return undefined
+    if (version === undefined) missing.push(`header MCP-Protocol-Version: ${MODERN_PROTOCOL_VERSION}`)
+    if (headers['mcp-method'] === undefined) missing.push('header Mcp-Method: server/discover')
+  }
+  const params = message['params']
+  const meta = isRecord(params) ? params['_meta'] : undefined
+  for (const [key, ok, what] of DISCOVER_ENVELOPE) {
+    const value = isRecord(meta) ? meta[key] : undefined
+    if (!ok(value)) missing.push(`params._meta["${key}"]: ${what}`)
+  }
+  if (missing.length === 0) return undefined
+  return {
+    jsonrpc: '2.0',
+    id,
+    error: {
+      code: ProtocolErrorCode.InvalidParams,
+      message: `server/discover (protocol ${MODERN_PROTOCOL_VERSION}) needs, and this request lacks: ${missing.join('; ')}.`,
+      data: { missing },
+    },
   }
 }

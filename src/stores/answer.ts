@@ -1,6 +1,7 @@
 import type { StoreSearchInput } from '../operations.js'
 import type { StoreSearchResult } from '../schemas.js'
-import { toStore } from './facts.js'
+import type { UpstreamStore } from '../upstream/port.js'
+import { isOpenNow, toStore } from './facts.js'
 import type { StoreIndex } from './port.js'
 import { hasLatinWord } from './keyword.js'
 
@@ -13,7 +14,8 @@ const quoted = (words: string[]): string => words.map((w) => `'${w}'`).join(', '
  */
 export function answerFromIndex(index: StoreIndex, input: StoreSearchInput, now: Date): StoreSearchResult | undefined {
   const byLocation = input.latitude !== undefined && input.longitude !== undefined
-  const found = index.search(input)
+  const open = (store: UpstreamStore) => isOpenNow(store.openTime, store.closeTime, now, store.holidayDate) === true
+  const found = index.search(input.openNow === true ? { ...input, keep: open } : input)
   if (input.keyword && !found.named && !byLocation) return undefined
   const status = index.status
   const result: StoreSearchResult = {
@@ -32,7 +34,11 @@ export function answerFromIndex(index: StoreIndex, input: StoreSearchInput, now:
     )
   }
   if (result.stores.length === 0 && input.page === 1) {
-    if (found.facility) {
+    if (input.openNow === true) {
+      hints.push(
+        `No store here is open now${found.facility ? ` and lists the facility '${found.facility}'` : ''}. Leave openNow out to see every store.`,
+      )
+    } else if (found.facility) {
       hints.push(`No store here lists the facility '${found.facility}'. Leave the facility out to see every store.`)
     } else if (input.keyword && hasLatinWord(input.keyword)) {
       hints.push(

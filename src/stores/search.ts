@@ -19,6 +19,8 @@ export interface DirectoryQuery {
   latitude?: number | undefined
   longitude?: number | undefined
   facility?: Facility | undefined
+  /** Another rule a store must pass (open now), applied with the facility before paging. */
+  keep?: ((store: UpstreamStore) => boolean) | undefined
   page: number
   pageSize: number
 }
@@ -197,16 +199,20 @@ export function searchDirectory(entries: readonly DirectoryEntry[], query: Direc
   const keyword = readStoreKeyword(query.keyword ?? '')
   const tokens = keyword.tokens
   const facility = query.facility ?? keyword.facility
-  const pool = facility ? entries.filter((e) => e.store.facilities?.includes(facility)) : entries
+  const { keep } = query
+  const passes = (store: UpstreamStore): boolean =>
+    (facility === undefined || (store.facilities?.includes(facility) ?? false)) && (keep === undefined || keep(store))
+  const pool = facility || keep ? entries.filter((e) => passes(e.store)) : entries
   let scored: Scored[]
   let ignored: string[] = []
   const named = tokens.length > 0
   if (!named && at && spatial && entries.length > 0) {
     // Nearest first straight from the index: only the stores this page needs, and one more for hasMore.
     const start = (query.page - 1) * query.pageSize
-    const ids = around(spatial, at.lng, at.lat, start + query.pageSize + 1, Infinity, (id) =>
-      facility === undefined ? true : (entries[id]?.store.facilities?.includes(facility) ?? false),
-    )
+    const ids = around(spatial, at.lng, at.lat, start + query.pageSize + 1, Infinity, (id) => {
+      const entry = entries[id]
+      return entry !== undefined && passes(entry.store)
+    })
     const rows = ids
       .slice(start, start + query.pageSize)
       .map((id) => entries[id]!)

@@ -84,7 +84,8 @@ t.test('the MCP App view in headless Chromium', { skip }, async (t) => {
   const usuallyShelved = pick((code) => data.stockOf(code, top.pdNo) === 0 && data.placementOf(code, top.pdNo) !== null)
 
   const answers: Record<string, NearbyAnswer> = {
-    onB1: await findProductNearbyAnswer(client, { keyword, branchCode: onB1 }),
+    // limit 20: more stores than the list shows before "show all".
+    onB1: await findProductNearbyAnswer(client, { keyword, branchCode: onB1, limit: 20 }),
     noShelf: await findProductNearbyAnswer(client, { keyword, branchCode: noShelf }),
     soldOut: await findProductNearbyAnswer(client, { keyword, branchCode: soldOut }),
     usualShelf: await findProductNearbyAnswer(client, { keyword: top.pdNo, branchCode: usuallyShelved }),

@@ -34,8 +34,19 @@ t.test('one query through REST, NDJSON and MCP gives the same products', async (
   t.ok(Date.parse(restAsOf) > 0)
   t.ok(fromRest.products.length > 0, 'the query finds products')
   t.same(asOfLess(streamed), fromRest, 'NDJSON result event = REST body')
-  t.same(asOfLess((mcp.structuredContent ?? {}) as Record<string, unknown>), fromRest, 'MCP structuredContent = REST body')
-  t.same(asOfLess(JSON.parse((mcp.content as Array<{ text: string }>)[0]!.text)), fromRest, 'MCP text mirror = REST body')
+  // MCP leaves image URLs out unless asked (includeImages); the rest is the REST body.
+  const imageless = {
+    ...fromRest,
+    products: fromRest.products.map((p) => {
+      const { image: _image, ...rest } = p as Record<string, unknown>
+      return rest
+    }),
+  }
+  t.same(asOfLess((mcp.structuredContent ?? {}) as Record<string, unknown>), imageless, 'MCP structuredContent = REST body without images')
+  runtime.upstream.clear()
+  const withImages = await client.callTool({ name: 'search_products', arguments: { ...query, includeImages: true } })
+  t.same(asOfLess((withImages.structuredContent ?? {}) as Record<string, unknown>), fromRest, 'with includeImages: the REST body')
+  t.match((mcp.content as Array<{ text: string }>)[0]!.text, /^\d+ in stock/, 'the text block reads the answer (2025-06-18 and later)')
 })
 
 t.test("one failure through REST and MCP carries the same error, hints in each door's words", async (t) => {

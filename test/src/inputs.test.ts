@@ -91,7 +91,7 @@ t.test('MCP: strict names, JSON values taken as meant, hints in the door words',
     strict: true,
     doorHints: { latitude: 'use the other tool' },
   })
-  t.same(Object.keys(keywordOnly.schema.shape), ['keyword', 'near', 'facility', 'currentPage', 'pageSize'])
+  t.same(Object.keys(keywordOnly.schema.shape), ['keyword', 'near', 'facility', 'openNow', 'currentPage', 'pageSize'])
   t.match(
     fails(() => keywordOnly.parse({}, 'json')),
     { code: 'missing_parameter', message: /'keyword'/ },

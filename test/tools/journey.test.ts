@@ -1,7 +1,7 @@
 import t from 'tap'
 import { loadConfig } from '../../src/config.js'
 import { createRuntime } from '../../src/runtime.js'
-import { CataloguePageSchema, ProductNearbySchema } from '../../src/schemas.js'
+import { LeanNearbySchema, McpCataloguePageSchema } from '../../tools/lean.js'
 import { createMcpServer } from '../../tools/server.js'
 import { StorePageSchema } from '../../tools/store-page.js'
 import { simulator, testEnv } from '../helpers/app.js'
@@ -26,23 +26,23 @@ t.test('an agent answers "is it here; if not, the nearest, which floor, open now
     return result.structuredContent
   }
   const FLOOR = /^(B\d+|\d+F)$/
-  const CLOCK = /^\d{2}:\d{2}$/
+  const HOURS = /^\d{2}:\d{2}-\d{2}:\d{2}$/
 
   t.test('at 강남역 the store has it: two calls, with the floor and the hours', async (t) => {
     calls = 0
     const stores = StorePageSchema.parse(await call('search_stores', { keyword: '강남역 다이소' }))
     const code = stores.stores[0]?.code
     t.equal(code, '11199', 'the user means 강남역점')
-    const nearby = ProductNearbySchema.parse(await call('find_product_nearby', { keyword: '우산 있어?', branchCode: code }))
+    const nearby = LeanNearbySchema.parse(await call('find_product_nearby', { keyword: '우산 있어?', branchCode: code }))
     const here = nearby.here
-    t.equal(here?.store.code, '11199')
+    t.equal(here?.code, '11199')
     t.ok((here?.items.length ?? 0) > 0, 'it has some')
     t.ok(
-      here?.items.some((i) => FLOOR.test(i.floorLabel ?? '')),
+      here?.items.some((i) => FLOOR.test(i.floor ?? '')),
       'on which floor',
     )
-    t.type(here?.store.openNow, 'boolean', 'open now')
-    t.match(here?.store.openTime, CLOCK)
+    t.type(here?.openNow, 'boolean', 'open now')
+    t.match(here?.hours, HOURS)
     t.ok(Date.parse(nearby.asOf) > 0, 'as of when')
     t.ok(calls <= 2)
   })
@@ -52,29 +52,29 @@ t.test('an agent answers "is it here; if not, the nearest, which floor, open now
     const stores = StorePageSchema.parse(await call('search_stores', { keyword: '홍대입구역 근처 다이소' }))
     const code = stores.stores[0]?.code
     t.equal(code, '10962')
-    const nearby = ProductNearbySchema.parse(await call('find_product_nearby', { keyword: '우산', branchCode: code }))
-    t.match(nearby.here, { store: { code: '10962', distanceKm: 0 }, items: [] }, 'sold out here, said as such')
+    const nearby = LeanNearbySchema.parse(await call('find_product_nearby', { keyword: '우산', branchCode: code }))
+    t.match(nearby.here, { code: '10962', distanceKm: 0, items: [] }, 'sold out here, said as such')
     const nearest = nearby.stores[0]
     t.ok(nearest, 'a nearby store has it')
-    t.not(nearest?.store.code, code)
-    t.ok((nearest?.store.distanceKm ?? 0) > 0)
+    t.not(nearest?.code, code)
+    t.ok((nearest?.distanceKm ?? 0) > 0)
     t.ok(nearest?.items.every((i) => i.stock >= 1))
     t.ok(
-      nearest?.items.some((i) => FLOOR.test(i.floorLabel ?? '')),
+      nearest?.items.some((i) => FLOOR.test(i.floor ?? '')),
       'the nearest one comes with its floor',
     )
-    t.match(nearest?.store.closeTime, CLOCK)
+    t.match(nearest?.hours, HOURS)
     t.ok(calls <= 2)
   })
 
   t.test('search_catalogue lists products regardless of stock', async (t) => {
-    const page = CataloguePageSchema.parse(await call('search_catalogue', { keyword: '우산' }))
+    const page = McpCataloguePageSchema.parse(await call('search_catalogue', { keyword: '우산' }))
     t.ok(page.products.length > 0)
     t.ok(page.products.some((p) => sim.data.stockOf('10962', p.id) === 0))
   })
 
   t.test('find_product_nearby around a point needs no store code; half a point is a clear error', async (t) => {
-    const nearby = ProductNearbySchema.parse(await call('find_product_nearby', { keyword: '우산', latitude: 37.4979, longitude: 127.0276 }))
+    const nearby = LeanNearbySchema.parse(await call('find_product_nearby', { keyword: '우산', latitude: 37.4979, longitude: 127.0276 }))
     t.ok(nearby.stores.length > 0)
     t.equal(nearby.here, undefined)
     const half = await client.callTool({ name: 'find_product_nearby', arguments: { keyword: '우산', latitude: 37.4979 } })
@@ -86,11 +86,11 @@ t.test('an agent answers "is it here; if not, the nearest, which floor, open now
 
   t.test('"do they have batteries near Changdeokgung?" is one call: near takes the landmark in words', async (t) => {
     calls = 0
-    const nearby = ProductNearbySchema.parse(await call('find_product_nearby', { keyword: '건전지', near: 'Changdeokgung Palace' }))
+    const nearby = LeanNearbySchema.parse(await call('find_product_nearby', { keyword: '건전지', near: 'Changdeokgung Palace' }))
     t.match(nearby.place, { name: '창덕궁', kind: 'landmark', category: 'palace' }, 'says which place it understood')
     t.same(nearby.origin, { lat: nearby.place?.latitude, lng: nearby.place?.longitude }, 'distances are from the palace')
     const nearest = nearby.stores[0]
-    t.ok(nearest && (nearest.store.distanceKm ?? 99) < 3, `a store ${nearest?.store.distanceKm} km away has it`)
+    t.ok(nearest && (nearest.distanceKm ?? 99) < 3, `a store ${nearest?.distanceKm} km away has it`)
     t.ok(nearest?.items.every((i) => i.stock >= 1))
     t.equal(calls, 1)
   })

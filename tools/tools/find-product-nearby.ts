@@ -1,6 +1,9 @@
 import { bind } from '../../src/inputs.js'
 import { findProductNearby as findProductNearbyOperation } from '../../src/operations.js'
-import { LIMITS, ProductNearbySchema } from '../../src/schemas.js'
+import { z } from 'zod'
+import { LIMITS } from '../../src/schemas.js'
+import { LeanNearbySchema, NEARBY_LIMIT_DEFAULT, NEARBY_LIMIT_MAX, leanNearby } from '../lean.js'
+import { renderNearby } from '../render.js'
 import { APP_VIEW_TOOL_META } from '../app/meta.js'
 import { READ_ONLY, defineTool } from '../definition.js'
 import { MCP_VOCABULARY } from '../vocabulary.js'
@@ -10,14 +13,21 @@ export const findProductNearby = defineTool({
   title: 'Find which nearby store has a product',
   description: [
     'Does this Daiso (다이소) store have a product; if not, which nearby store does, on which floor, open now? One call, for a product word (우산) or number.',
-    `Checks the best ${Math.floor(LIMITS.stockPairsPerCall / (LIMITS.nearbyStoresScanned + 1))} catalogue matches (\`products\`; \`matched\` = all) at the ${LIMITS.nearbyStoresScanned} nearest stores. \`here\`: the asked store, distance 0, its items in stock ([] if none; \`unknown\`: ids whose stock could not be read; \`usualShelf\`: for one product number it has none of, where it shelves it). \`stores\`: up to ${LIMITS.nearbyStoresListed} others with any, nearest first. Floors for \`here\` and the nearest ${LIMITS.nearbyStoresPlaced}; \`placement\`: known, unknown (chain has none), not_checked. \`asOf\`: when stock was read.`,
+    `Checks the best ${Math.floor(LIMITS.stockPairsPerCall / (LIMITS.nearbyStoresScanned + 1))} catalogue matches (\`products\`; \`matched\` = all) at the ${LIMITS.nearbyStoresScanned} nearest stores (openNow, facility: only such). \`here\`: the asked store's items in stock (\`unknown\`: stock unread, not sold out). \`stores\`: the ${NEARBY_LIMIT_DEFAULT} nearest others with any (limit up to ${NEARBY_LIMIT_MAX}). Items: id, stock, floor and zone, or \`shelf\`. \`asOf\`: when stock was read.`,
   ].join('\n'),
-  input: bind(findProductNearbyOperation, MCP_VOCABULARY, { strict: true }),
-  outputSchema: ProductNearbySchema,
+  input: bind(findProductNearbyOperation, MCP_VOCABULARY, {
+    strict: true,
+    extra: {
+      limit: z.number().int().min(1).max(NEARBY_LIMIT_MAX).default(NEARBY_LIMIT_DEFAULT).describe('Other stores with stock to list.'),
+    },
+    doorHints: { limit: `Send limit as a whole number from 1 to ${NEARBY_LIMIT_MAX}, or leave it out (${NEARBY_LIMIT_DEFAULT}).` },
+  }),
+  outputSchema: LeanNearbySchema,
   annotations: { title: 'Find which nearby store has a product', ...READ_ONLY },
   // Hosts with MCP Apps render the result in the view; the text answer stays complete without it.
   _meta: APP_VIEW_TOOL_META,
   async run(service, input, { signal }) {
-    return service.findProductNearby(input, { signal })
+    return leanNearby(await service.findProductNearby(input, { signal }), input.limit)
   },
+  render: renderNearby,
 })

@@ -2,6 +2,7 @@ import { bind } from '../../src/inputs.js'
 import { getProductAvailability as getProductAvailabilityOperation } from '../../src/operations.js'
 import { LIMITS, ProductAvailabilitySchema } from '../../src/schemas.js'
 import { READ_ONLY, defineTool } from '../definition.js'
+import { renderAvailability } from '../render.js'
 import { MCP_VOCABULARY } from '../vocabulary.js'
 
 export const getProductAvailability = defineTool({
@@ -17,4 +18,5 @@ export const getProductAvailability = defineTool({
   async run(service, input, { signal }) {
     return service.getProductAvailability(input, { signal })
   },
+  render: renderAvailability,
 })

@@ -2,6 +2,8 @@ import { bind } from '../../src/inputs.js'
 import { getStore as getStoreOperation } from '../../src/operations.js'
 import { StoreSchema } from '../../src/schemas.js'
 import { READ_ONLY, defineTool } from '../definition.js'
+import { renderStore } from '../render.js'
+import { withRoundCoordinates } from '../store-page.js'
 import { MCP_VOCABULARY } from '../vocabulary.js'
 
 export const getStore = defineTool({
@@ -14,6 +16,7 @@ export const getStore = defineTool({
   outputSchema: StoreSchema,
   annotations: { title: 'Get a store by code', ...READ_ONLY },
   async run(service, input, { signal }) {
-    return service.getStore(input.storeCode, { signal })
+    return withRoundCoordinates(await service.getStore(input.storeCode, { signal }))
   },
+  render: renderStore,
 })

@@ -1,6 +1,8 @@
 import { bind } from '../../src/inputs.js'
 import { searchCatalogue as searchCatalogueOperation } from '../../src/operations.js'
-import { CataloguePageSchema, LIMITS } from '../../src/schemas.js'
+import { LIMITS } from '../../src/schemas.js'
+import { McpCataloguePageSchema, includeImagesArgument, includeImagesHint, withImagesIf } from '../lean.js'
+import { renderCatalogue } from '../render.js'
 import { READ_ONLY, defineTool } from '../definition.js'
 import { MCP_VOCABULARY } from '../vocabulary.js'
 
@@ -11,10 +13,11 @@ export const searchCatalogue = defineTool({
     `Search the Daiso (다이소) catalogue, whatever the stock: up to ${LIMITS.catalogueResultsPerPage} products a page, best first; \`total\` = all matches (0 with a \`hint\` when none). More: currentPage = nextPage.`,
     'Next: find_product_nearby or get_product_availability with an id.',
   ].join('\n'),
-  input: bind(searchCatalogueOperation, MCP_VOCABULARY, { strict: true }),
-  outputSchema: CataloguePageSchema,
+  input: bind(searchCatalogueOperation, MCP_VOCABULARY, { strict: true, extra: includeImagesArgument, doorHints: includeImagesHint }),
+  outputSchema: McpCataloguePageSchema,
   annotations: { title: 'Search the Daiso catalogue', ...READ_ONLY },
   async run(service, input, { signal }) {
-    return service.searchCatalogue(input, { signal })
+    return withImagesIf(await service.searchCatalogue(input, { signal }), input.includeImages)
   },
+  render: renderCatalogue,
 })

@@ -3,6 +3,7 @@ import { storeSearch } from '../../src/operations.js'
 import { APP_VIEW_TOOL_META } from '../app/meta.js'
 import { READ_ONLY, defineTool } from '../definition.js'
 import { StorePageSchema, storePage } from '../store-page.js'
+import { renderStorePage } from '../render.js'
 import { MCP_VOCABULARY } from '../vocabulary.js'
 
 export const searchNearbyStores = defineTool({
@@ -24,4 +25,5 @@ export const searchNearbyStores = defineTool({
   async run(service, input, { signal }) {
     return storePage(await service.searchStores(input, { signal }), input.page)
   },
+  render: renderStorePage,
 })

@@ -1,6 +1,8 @@
 import { bind } from '../../src/inputs.js'
 import { searchStoreProducts } from '../../src/operations.js'
-import { LIMITS, ProductSearchResultSchema } from '../../src/schemas.js'
+import { LIMITS } from '../../src/schemas.js'
+import { McpProductSearchResultSchema, includeImagesArgument, includeImagesHint, withImagesIf } from '../lean.js'
+import { renderProductSearch } from '../render.js'
 import { READ_ONLY, defineTool } from '../definition.js'
 import { MCP_VOCABULARY } from '../vocabulary.js'
 
@@ -12,10 +14,11 @@ export const searchProducts = defineTool({
     `Scans catalogue pages of 50 until ${LIMITS.productsWantedPerPage} are found: usually 10 to 20 a call, in seconds (send a progressToken). Empty: see \`hint\`. More: currentPage = nextPage.`,
     '"Here, or else the nearest store" in one call: find_product_nearby.',
   ].join('\n'),
-  input: bind(searchStoreProducts, MCP_VOCABULARY, { strict: true }),
-  outputSchema: ProductSearchResultSchema,
+  input: bind(searchStoreProducts, MCP_VOCABULARY, { strict: true, extra: includeImagesArgument, doorHints: includeImagesHint }),
+  outputSchema: McpProductSearchResultSchema,
   annotations: { title: 'Search products in stock at a store', ...READ_ONLY },
   async run(service, input, { signal, onProgress }) {
-    return service.searchStoreProducts(input, { signal, onProgress })
+    return withImagesIf(await service.searchStoreProducts(input, { signal, onProgress }), input.includeImages)
   },
+  render: renderProductSearch,
 })

@@ -2,6 +2,7 @@ import { bind } from '../../src/inputs.js'
 import { storeSearch } from '../../src/operations.js'
 import { READ_ONLY, defineTool } from '../definition.js'
 import { StorePageSchema, storePage } from '../store-page.js'
+import { renderStorePage } from '../render.js'
 import { MCP_VOCABULARY } from '../vocabulary.js'
 
 export const searchStores = defineTool({
@@ -12,7 +13,7 @@ export const searchStores = defineTool({
     'More: currentPage = nextPage. Next: the code as branchCode to find_product_nearby or search_products.',
   ].join('\n'),
   input: bind(storeSearch, MCP_VOCABULARY, {
-    omit: ['latitude', 'longitude', 'near'],
+    omit: ['latitude', 'longitude', 'near', 'openNow'],
     require: ['keyword'],
     strict: true,
     doorHints: {
@@ -26,4 +27,5 @@ export const searchStores = defineTool({
   async run(service, input, { signal }) {
     return storePage(await service.searchStores(input, { signal }), input.page)
   },
+  render: renderStorePage,
 })

@@ -9,6 +9,7 @@ import {
   INVALID_REQUEST,
   MODERN_PROTOCOL_VERSION,
   REMOVED_IN_MODERN,
+  discoverRefusal,
   invalidParamsAnswer,
   isJsonRpcPayload,
   jsonRpcError,
@@ -127,6 +128,15 @@ export function createMcpHttpHandler(
       const method = (body as { method?: unknown } | null)?.method
       const removedMethod =
         post.headers['mcp-protocol-version'] === MODERN_PROTOCOL_VERSION && typeof method === 'string' && REMOVED_IN_MODERN.has(method)
+      // Everything a server/discover lacks, at once (the SDK names one missing piece per try).
+      const discover = discoverRefusal(body, post.headers)
+      if (discover)
+        return {
+          kind: 'answer',
+          status: 400,
+          headers: { ...JSON_HEADERS, 'content-type': 'application/json' },
+          body: JSON.stringify(discover),
+        }
       const invalid = removedMethod ? undefined : invalidParamsAnswer(body)
       if (invalid)
         return {

@@ -6,7 +6,7 @@ import type { Config } from '../../src/config.js'
 import { errorDocumentationUrl, isUnreachable, isUpstreamFailure, type ServiceError } from '../../src/errors.js'
 import { configOrExit, createRuntime, exitWithConfigProblem, isStartupFailure } from '../../src/runtime.js'
 import { speak } from '../../src/vocabulary.js'
-import { invalidParamsAnswer, unreadableLineAnswer } from '../protocol.js'
+import { discoverRefusal, invalidParamsAnswer, unreadableLineAnswer } from '../protocol.js'
 import { createMcpServer } from '../server.js'
 import { STDIO_VOCABULARY } from '../vocabulary.js'
 
@@ -35,7 +35,7 @@ export function screenTransport<T extends Transport>(transport: T): T {
     },
   })
   const screened: NonNullable<Transport['onmessage']> = (message, extra) => {
-    const answer = invalidParamsAnswer(message)
+    const answer = discoverRefusal(message) ?? invalidParamsAnswer(message)
     if (answer) {
       transport.send(answer).catch(() => {
         // The peer is gone; nothing left to answer.

@@ -391,124 +391,6 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
                       ],
                       "additionalProperties": false
                     },
-                    "products": {
-                      "description": "The chain's catalogue held in memory (PRODUCT_INDEX=on): its size, mode (\`listing\`: the upstream lists its catalogue and the index holds all of it; \`growing\`: it does not, and the index holds the products seen in catalogue answers; \`unknown\`: not found out yet), where the list came from, its age, the last refresh and the last listing's outcome.",
-                      "type": "object",
-                      "properties": {
-                        "size": {
-                          "type": "number"
-                        },
-                        "mode": {
-                          "type": "string",
-                          "enum": [
-                            "listing",
-                            "growing",
-                            "unknown"
-                          ]
-                        },
-                        "source": {
-                          "type": "string",
-                          "enum": [
-                            "crawl",
-                            "disk",
-                            "fleet",
-                            "learned",
-                            "none"
-                          ]
-                        },
-                        "builtAt": {
-                          "type": [
-                            "string",
-                            "null"
-                          ]
-                        },
-                        "ageSeconds": {
-                          "type": [
-                            "number",
-                            "null"
-                          ]
-                        },
-                        "lastRefreshAt": {
-                          "type": [
-                            "string",
-                            "null"
-                          ]
-                        },
-                        "lastRefreshError": {
-                          "type": [
-                            "string",
-                            "null"
-                          ]
-                        },
-                        "learned": {
-                          "type": "number"
-                        },
-                        "lastListing": {
-                          "anyOf": [
-                            {
-                              "type": "object",
-                              "properties": {
-                                "at": {
-                                  "type": "string"
-                                },
-                                "outcome": {
-                                  "type": "string",
-                                  "enum": [
-                                    "ok",
-                                    "refused",
-                                    "short",
-                                    "implausible",
-                                    "failed"
-                                  ]
-                                },
-                                "calls": {
-                                  "type": "number"
-                                },
-                                "durationMs": {
-                                  "type": "number"
-                                },
-                                "products": {
-                                  "type": "number"
-                                },
-                                "total": {
-                                  "type": [
-                                    "number",
-                                    "null"
-                                  ]
-                                },
-                                "detail": {
-                                  "type": "string"
-                                }
-                              },
-                              "required": [
-                                "at",
-                                "outcome",
-                                "calls",
-                                "durationMs",
-                                "products",
-                                "total"
-                              ],
-                              "additionalProperties": false
-                            },
-                            {
-                              "type": "null"
-                            }
-                          ]
-                        }
-                      },
-                      "required": [
-                        "size",
-                        "mode",
-                        "source",
-                        "builtAt",
-                        "ageSeconds",
-                        "lastRefreshAt",
-                        "lastRefreshError",
-                        "learned",
-                        "lastListing"
-                      ],
-                      "additionalProperties": false
-                    },
                     "activeScans": {
                       "type": "number"
                     },
@@ -800,7 +682,7 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
       "get": {
         "operationId": "searchStores",
         "summary": "Search stores by keyword or coordinates",
-        "description": "Find Daiso (다이소) stores by keyword (address, neighbourhood, station or store name, typed as people do: \\"강남역 다이소\\", \\"홍대입구역 근처\\", \\"부산 해운대\\") or by GPS coordinates (nearest first, each store with distanceKm). Matched against the chain's store list held in memory: store name, station form (…역 ↔ …점), address parts (province, city, district, neighbourhood, road, building) and their romanisations (Itaewon); the chain's name, filler and question words (근처, 어디 있어, 몇시까지) are ignored, and exact store-name matches come first. A station or landmark no store is named after (경복궁, 선릉역, Gwangalli Beach) answers the stores nearest it, and \`near\` (a place in words) stands for curLttd and curLitd; the place understood travels in the Search-Place header (percent-encoded JSON: name, nameEn, kind, latitude, longitude, others). A word no store has is left out and named in the Search-Ignored header (percent-encoded); an empty answer carries a Search-Hint header saying what to try instead. \`facility\` keeps stores that list it (parking, taxFree …). A full page means more results may exist on the next currentPage.",
+        "description": "Find Daiso (다이소) stores by keyword (address, neighbourhood, station or store name, typed as people do: \\"강남역 다이소\\", \\"홍대입구역 근처\\", \\"부산 해운대\\") or by GPS coordinates (nearest first, each store with distanceKm). Matched against the chain's store list held in memory: store name, station form (…역 ↔ …점), address parts (province, city, district, neighbourhood, road, building) and their romanisations (Itaewon); the chain's name, filler and question words (근처, 어디 있어, 몇시까지) are ignored, and exact store-name matches come first. A word no store has is left out and named in the Search-Ignored header (percent-encoded); an empty answer carries a Search-Hint header saying what to try instead. \`facility\` keeps stores that list it (parking, taxFree …). A full page means more results may exist on the next currentPage.",
         "tags": [
           "Stores"
         ],
@@ -821,11 +703,11 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
             "name": "curLttd",
             "in": "query",
             "required": false,
-            "description": "Latitude (Korea: 32.8 to 38.9), with curLitd.",
+            "description": "Latitude (Korea: 33 to 39), with curLitd.",
             "schema": {
               "type": "number",
-              "minimum": 32.8,
-              "maximum": 38.9
+              "minimum": -90,
+              "maximum": 90
             },
             "example": 37.4979
           },
@@ -833,24 +715,13 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
             "name": "curLitd",
             "in": "query",
             "required": false,
-            "description": "Longitude (Korea: 124.5 to 132), with curLttd.",
+            "description": "Longitude (Korea: 124 to 132), with curLttd.",
             "schema": {
               "type": "number",
-              "minimum": 124.5,
-              "maximum": 132
+              "minimum": -180,
+              "maximum": 180
             },
             "example": 127.0276
-          },
-          {
-            "name": "near",
-            "in": "query",
-            "required": false,
-            "description": "Or a place: 선릉역, 경복궁.",
-            "schema": {
-              "type": "string",
-              "minLength": 1,
-              "maxLength": 100
-            }
           },
           {
             "name": "facility",
@@ -871,6 +742,15 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
                 "eReceipt",
                 "photoSticker"
               ]
+            }
+          },
+          {
+            "name": "openNow",
+            "in": "query",
+            "required": false,
+            "description": "true: only stores open now (posted hours).",
+            "schema": {
+              "type": "boolean"
             }
           },
           {
@@ -1092,7 +972,7 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
             "name": "keyword",
             "in": "query",
             "required": true,
-            "description": "Product word (e.g. 수납함, umbrella); a shopping list: up to 5 separated by commas (건전지, 멀티탭).",
+            "description": "Product word in Korean (e.g. 수납함).",
             "schema": {
               "type": "string",
               "minLength": 1,
@@ -1437,7 +1317,7 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
             "name": "keyword",
             "in": "query",
             "required": true,
-            "description": "Product word (e.g. 우산, umbrella) or a product number; a shopping list: up to 5 separated by commas.",
+            "description": "Product word in Korean (e.g. 우산) or a product number.",
             "schema": {
               "type": "string",
               "minLength": 1,
@@ -1463,8 +1343,8 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
             "description": "Latitude to search around, with curLitd.",
             "schema": {
               "type": "number",
-              "minimum": 32.8,
-              "maximum": 38.9
+              "minimum": -90,
+              "maximum": 90
             },
             "example": 37.4979
           },
@@ -1475,20 +1355,39 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
             "description": "Longitude, with curLttd.",
             "schema": {
               "type": "number",
-              "minimum": 124.5,
-              "maximum": 132
+              "minimum": -180,
+              "maximum": 180
             },
             "example": 127.0276
           },
           {
-            "name": "near",
+            "name": "openNow",
             "in": "query",
             "required": false,
-            "description": "Or a place: 선릉역, 경복궁.",
+            "description": "true: only stores open now (posted hours).",
+            "schema": {
+              "type": "boolean"
+            }
+          },
+          {
+            "name": "facility",
+            "in": "query",
+            "required": false,
+            "description": "Only stores that list this facility (ramp: step-free entrance; cashless: cards only).",
             "schema": {
               "type": "string",
-              "minLength": 1,
-              "maxLength": 100
+              "enum": [
+                "parking",
+                "elevator",
+                "ramp",
+                "taxFree",
+                "pickup",
+                "usim",
+                "overseasUsim",
+                "cashless",
+                "eReceipt",
+                "photoSticker"
+              ]
             }
           },
           {
@@ -1544,10 +1443,6 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
                           "price": {
                             "type": "integer",
                             "description": "Price in KRW."
-                          },
-                          "keyword": {
-                            "description": "With several keywords: the one it was found for.",
-                            "type": "string"
                           }
                         },
                         "required": [
@@ -1557,67 +1452,7 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
                         ],
                         "additionalProperties": false
                       },
-                      "description": "The catalogue matches checked, best first (several keywords: by keyword)."
-                    },
-                    "keywords": {
-                      "description": "For several keywords (a shopping list), or one read other than as typed: each keyword, how it was read, the products checked.",
-                      "type": "array",
-                      "items": {
-                        "type": "object",
-                        "properties": {
-                          "keyword": {
-                            "type": "string",
-                            "description": "The keyword (one item of the list) as typed, chain name and question words removed."
-                          },
-                          "read": {
-                            "description": "The words searched for, as read: English in Korean (umbrella: 우산), a typing slip corrected.",
-                            "type": "string"
-                          },
-                          "ignored": {
-                            "description": "Words left out because no product matches them (together with the rest).",
-                            "type": "array",
-                            "items": {
-                              "type": "string"
-                            }
-                          },
-                          "note": {
-                            "description": "How the keyword was read, in a sentence, when not as typed.",
-                            "type": "string"
-                          },
-                          "productIds": {
-                            "type": "array",
-                            "items": {
-                              "type": "string"
-                            },
-                            "description": "Ids of \`products\` found for this keyword."
-                          },
-                          "unplacedIds": {
-                            "description": "Ids of \`unplaced\` products found for this keyword.",
-                            "type": "array",
-                            "items": {
-                              "type": "string"
-                            }
-                          },
-                          "notSold": {
-                            "description": "The chain's catalogue has no such product (the word, its variants and the catalogue search agree).",
-                            "type": "boolean",
-                            "const": true
-                          },
-                          "hint": {
-                            "description": "Only when nothing was found for this keyword: what to try next.",
-                            "type": "string"
-                          }
-                        },
-                        "required": [
-                          "keyword",
-                          "productIds"
-                        ],
-                        "additionalProperties": false
-                      }
-                    },
-                    "note": {
-                      "description": "How the keyword was read when not as typed.",
-                      "type": "string"
+                      "description": "The catalogue matches checked, best first."
                     },
                     "matched": {
                       "anyOf": [
@@ -1703,10 +1538,6 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
                               "productId": {
                                 "type": "string"
                               },
-                              "keyword": {
-                                "description": "With several keywords: the one this product was found for.",
-                                "type": "string"
-                              },
                               "productName": {
                                 "type": "string"
                               },
@@ -1766,13 +1597,6 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
                               "placement"
                             ],
                             "additionalProperties": false
-                          }
-                        },
-                        "missing": {
-                          "description": "With several keywords: those this store has nothing in stock for.",
-                          "type": "array",
-                          "items": {
-                            "type": "string"
                           }
                         },
                         "unknown": {
@@ -1912,10 +1736,6 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
                                 "productId": {
                                   "type": "string"
                                 },
-                                "keyword": {
-                                  "description": "With several keywords: the one this product was found for.",
-                                  "type": "string"
-                                },
                                 "productName": {
                                   "type": "string"
                                 },
@@ -1976,13 +1796,6 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
                               ],
                               "additionalProperties": false
                             }
-                          },
-                          "missing": {
-                            "description": "With several keywords: those this store has nothing in stock for.",
-                            "type": "array",
-                            "items": {
-                              "type": "string"
-                            }
                           }
                         },
                         "required": [
@@ -1991,13 +1804,7 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
                         ],
                         "additionalProperties": false
                       },
-                      "description": "Other stores with a checked product in stock, nearest first; with several keywords, those with every keyword first, then most."
-                    },
-                    "place": {
-                      "description": "The place \`near\` was read as; distances are from it.",
-                      "type": "object",
-                      "properties": {},
-                      "additionalProperties": {}
+                      "description": "Other stores with a checked product in stock, nearest first."
                     },
                     "asOf": {
                       "type": "string",
@@ -2183,7 +1990,7 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
             "name": "keyword",
             "in": "query",
             "required": true,
-            "description": "Product word (e.g. 우산, umbrella) or a product number; up to 5 separated by commas.",
+            "description": "Product word in Korean (e.g. 우산) or a product number.",
             "schema": {
               "type": "string",
               "minLength": 1,
@@ -2274,66 +2081,6 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
                       "type": "integer",
                       "minimum": 1,
                       "description": "Value to pass as currentPage for the next page."
-                    },
-                    "keywords": {
-                      "description": "For several keywords (comma-separated), or one read other than as typed: each keyword, how it was read and its products.",
-                      "type": "array",
-                      "items": {
-                        "type": "object",
-                        "properties": {
-                          "keyword": {
-                            "type": "string",
-                            "description": "The keyword (one item of the list) as typed, chain name and question words removed."
-                          },
-                          "read": {
-                            "description": "The words searched for, as read: English in Korean (umbrella: 우산), a typing slip corrected.",
-                            "type": "string"
-                          },
-                          "ignored": {
-                            "description": "Words left out because no product matches them (together with the rest).",
-                            "type": "array",
-                            "items": {
-                              "type": "string"
-                            }
-                          },
-                          "note": {
-                            "description": "How the keyword was read, in a sentence, when not as typed.",
-                            "type": "string"
-                          },
-                          "productIds": {
-                            "type": "array",
-                            "items": {
-                              "type": "string"
-                            },
-                            "description": "Ids of \`products\` found for this keyword."
-                          },
-                          "unplacedIds": {
-                            "description": "Ids of \`unplaced\` products found for this keyword.",
-                            "type": "array",
-                            "items": {
-                              "type": "string"
-                            }
-                          },
-                          "notSold": {
-                            "description": "The chain's catalogue has no such product (the word, its variants and the catalogue search agree).",
-                            "type": "boolean",
-                            "const": true
-                          },
-                          "hint": {
-                            "description": "Only when nothing was found for this keyword: what to try next.",
-                            "type": "string"
-                          }
-                        },
-                        "required": [
-                          "keyword",
-                          "productIds"
-                        ],
-                        "additionalProperties": false
-                      }
-                    },
-                    "note": {
-                      "description": "How the keyword was read when not as typed.",
-                      "type": "string"
                     },
                     "hint": {
                       "description": "Only when nothing matches: what to try instead.",
@@ -2634,11 +2381,11 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
             "name": "curLttd",
             "in": "query",
             "required": false,
-            "description": "Latitude (Korea: 32.8 to 38.9), with curLitd.",
+            "description": "Latitude (Korea: 33 to 39), with curLitd.",
             "schema": {
               "type": "number",
-              "minimum": 32.8,
-              "maximum": 38.9
+              "minimum": -90,
+              "maximum": 90
             },
             "example": 37.4979
           },
@@ -2646,24 +2393,13 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
             "name": "curLitd",
             "in": "query",
             "required": false,
-            "description": "Longitude (Korea: 124.5 to 132), with curLttd.",
+            "description": "Longitude (Korea: 124 to 132), with curLttd.",
             "schema": {
               "type": "number",
-              "minimum": 124.5,
-              "maximum": 132
+              "minimum": -180,
+              "maximum": 180
             },
             "example": 127.0276
-          },
-          {
-            "name": "near",
-            "in": "query",
-            "required": false,
-            "description": "Or a place: 선릉역, 경복궁.",
-            "schema": {
-              "type": "string",
-              "minLength": 1,
-              "maxLength": 100
-            }
           },
           {
             "name": "facility",
@@ -2684,6 +2420,15 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
                 "eReceipt",
                 "photoSticker"
               ]
+            }
+          },
+          {
+            "name": "openNow",
+            "in": "query",
+            "required": false,
+            "description": "true: only stores open now (posted hours).",
+            "schema": {
+              "type": "boolean"
             }
           },
           {
@@ -2867,7 +2612,7 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
             "name": "keyword",
             "in": "query",
             "required": true,
-            "description": "Product word (e.g. 수납함, umbrella); a shopping list: up to 5 separated by commas (건전지, 멀티탭).",
+            "description": "Product word in Korean (e.g. 수납함).",
             "schema": {
               "type": "string",
               "minLength": 1,
@@ -4004,120 +3749,7 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
             "items": {
               "$ref": "#/components/schemas/Product"
             },
-            "description": "In-stock products with a known shelf, in relevance order (several keywords: by keyword)."
-          },
-          "unplaced": {
-            "description": "In-stock products whose floor and zone the chain does not name; with \`products\`, every in-stock match found.",
-            "type": "array",
-            "items": {
-              "type": "object",
-              "properties": {
-                "id": {
-                  "type": "string",
-                  "description": "Product number. Pass it to getProductAvailability."
-                },
-                "name": {
-                  "type": "string",
-                  "description": "Product name, in Korean."
-                },
-                "price": {
-                  "type": "integer",
-                  "description": "Price in KRW."
-                },
-                "image": {
-                  "anyOf": [
-                    {
-                      "type": "string",
-                      "format": "uri"
-                    },
-                    {
-                      "type": "null"
-                    }
-                  ],
-                  "description": "Image URL; null when the catalogue has no image."
-                },
-                "stock": {
-                  "type": "integer",
-                  "minimum": 1,
-                  "description": "Units in stock at the requested store."
-                },
-                "placement": {
-                  "type": "string",
-                  "const": "unknown",
-                  "description": "The chain names no floor or zone for it at this store."
-                }
-              },
-              "required": [
-                "id",
-                "name",
-                "price",
-                "image",
-                "stock",
-                "placement"
-              ],
-              "additionalProperties": false,
-              "description": "A product in stock at the requested store whose shelf the chain does not name."
-            }
-          },
-          "keywords": {
-            "description": "For several keywords (a shopping list, comma-separated), or one read other than as typed: each keyword, how it was read and its products.",
-            "type": "array",
-            "items": {
-              "type": "object",
-              "properties": {
-                "keyword": {
-                  "type": "string",
-                  "description": "The keyword (one item of the list) as typed, chain name and question words removed."
-                },
-                "read": {
-                  "description": "The words searched for, as read: English in Korean (umbrella: 우산), a typing slip corrected.",
-                  "type": "string"
-                },
-                "ignored": {
-                  "description": "Words left out because no product matches them (together with the rest).",
-                  "type": "array",
-                  "items": {
-                    "type": "string"
-                  }
-                },
-                "note": {
-                  "description": "How the keyword was read, in a sentence, when not as typed.",
-                  "type": "string"
-                },
-                "productIds": {
-                  "type": "array",
-                  "items": {
-                    "type": "string"
-                  },
-                  "description": "Ids of \`products\` found for this keyword."
-                },
-                "unplacedIds": {
-                  "description": "Ids of \`unplaced\` products found for this keyword.",
-                  "type": "array",
-                  "items": {
-                    "type": "string"
-                  }
-                },
-                "notSold": {
-                  "description": "The chain's catalogue has no such product (the word, its variants and the catalogue search agree).",
-                  "type": "boolean",
-                  "const": true
-                },
-                "hint": {
-                  "description": "Only when nothing was found for this keyword: what to try next.",
-                  "type": "string"
-                }
-              },
-              "required": [
-                "keyword",
-                "productIds"
-              ],
-              "additionalProperties": false
-            }
-          },
-          "note": {
-            "description": "How the keyword was read when not as typed (words left out, English read in Korean, a slip corrected).",
-            "type": "string"
+            "description": "In-stock products, in catalogue relevance order."
           },
           "asOf": {
             "type": "string",
@@ -4197,120 +3829,7 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
             "items": {
               "$ref": "#/components/schemas/Product"
             },
-            "description": "In-stock products with a known shelf, in relevance order (several keywords: by keyword)."
-          },
-          "unplaced": {
-            "description": "In-stock products whose floor and zone the chain does not name; with \`products\`, every in-stock match found.",
-            "type": "array",
-            "items": {
-              "type": "object",
-              "properties": {
-                "id": {
-                  "type": "string",
-                  "description": "Product number. Pass it to getProductAvailability."
-                },
-                "name": {
-                  "type": "string",
-                  "description": "Product name, in Korean."
-                },
-                "price": {
-                  "type": "integer",
-                  "description": "Price in KRW."
-                },
-                "image": {
-                  "anyOf": [
-                    {
-                      "type": "string",
-                      "format": "uri"
-                    },
-                    {
-                      "type": "null"
-                    }
-                  ],
-                  "description": "Image URL; null when the catalogue has no image."
-                },
-                "stock": {
-                  "type": "integer",
-                  "minimum": 1,
-                  "description": "Units in stock at the requested store."
-                },
-                "placement": {
-                  "type": "string",
-                  "const": "unknown",
-                  "description": "The chain names no floor or zone for it at this store."
-                }
-              },
-              "required": [
-                "id",
-                "name",
-                "price",
-                "image",
-                "stock",
-                "placement"
-              ],
-              "additionalProperties": false,
-              "description": "A product in stock at the requested store whose shelf the chain does not name."
-            }
-          },
-          "keywords": {
-            "description": "For several keywords (a shopping list, comma-separated), or one read other than as typed: each keyword, how it was read and its products.",
-            "type": "array",
-            "items": {
-              "type": "object",
-              "properties": {
-                "keyword": {
-                  "type": "string",
-                  "description": "The keyword (one item of the list) as typed, chain name and question words removed."
-                },
-                "read": {
-                  "description": "The words searched for, as read: English in Korean (umbrella: 우산), a typing slip corrected.",
-                  "type": "string"
-                },
-                "ignored": {
-                  "description": "Words left out because no product matches them (together with the rest).",
-                  "type": "array",
-                  "items": {
-                    "type": "string"
-                  }
-                },
-                "note": {
-                  "description": "How the keyword was read, in a sentence, when not as typed.",
-                  "type": "string"
-                },
-                "productIds": {
-                  "type": "array",
-                  "items": {
-                    "type": "string"
-                  },
-                  "description": "Ids of \`products\` found for this keyword."
-                },
-                "unplacedIds": {
-                  "description": "Ids of \`unplaced\` products found for this keyword.",
-                  "type": "array",
-                  "items": {
-                    "type": "string"
-                  }
-                },
-                "notSold": {
-                  "description": "The chain's catalogue has no such product (the word, its variants and the catalogue search agree).",
-                  "type": "boolean",
-                  "const": true
-                },
-                "hint": {
-                  "description": "Only when nothing was found for this keyword: what to try next.",
-                  "type": "string"
-                }
-              },
-              "required": [
-                "keyword",
-                "productIds"
-              ],
-              "additionalProperties": false
-            }
-          },
-          "note": {
-            "description": "How the keyword was read when not as typed (words left out, English read in Korean, a slip corrected).",
-            "type": "string"
+            "description": "In-stock products, in catalogue relevance order."
           },
           "asOf": {
             "type": "string",
@@ -4661,10 +4180,6 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > tools/list as clients re
         },
         "hint": {
           "type": "string"
-        },
-        "place": {
-          "type": "object",
-          "properties": {}
         }
       }
     },
@@ -4678,27 +4193,21 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > tools/list as clients re
   {
     "name": "search_nearby_stores",
     "title": "Search stores near a location",
-    "description": "Find the Daiso (다이소) stores nearest a point (e.g. 37.4979, 127.0276 = Gangnam Station) or a place (near: 경복궁), nearest first, with distanceKm, hours and openNow.\\nMore: currentPage = nextPage. Which of them has a product: find_product_nearby with the same point.",
+    "description": "Find the Daiso (다이소) stores nearest a point (e.g. 37.4979, 127.0276 = Gangnam Station), nearest first, with distanceKm, hours and openNow.\\nMore: currentPage = nextPage. Which of them has a product: find_product_nearby with the same point.",
     "inputSchema": {
       "type": "object",
       "properties": {
         "latitude": {
-          "description": "Latitude (Korea: 32.8 to 38.9), with longitude.",
           "type": "number",
-          "minimum": 32.8,
-          "maximum": 38.9
+          "minimum": -90,
+          "maximum": 90,
+          "description": "Latitude (Korea: 33 to 39), with longitude."
         },
         "longitude": {
-          "description": "Longitude (Korea: 124.5 to 132), with latitude.",
           "type": "number",
-          "minimum": 124.5,
-          "maximum": 132
-        },
-        "near": {
-          "description": "Or a place: 선릉역, 경복궁.",
-          "type": "string",
-          "minLength": 1,
-          "maxLength": 100
+          "minimum": -180,
+          "maximum": 180,
+          "description": "Longitude (Korea: 124 to 132), with latitude."
         },
         "facility": {
           "description": "Only stores that list this facility (ramp: step-free entrance; cashless: cards only).",
@@ -4716,6 +4225,10 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > tools/list as clients re
             "photoSticker"
           ]
         },
+        "openNow": {
+          "description": "true: only stores open now (posted hours).",
+          "type": "boolean"
+        },
         "currentPage": {
           "default": 1,
           "description": "Page; pass nextPage to continue.",
@@ -4731,6 +4244,10 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > tools/list as clients re
           "maximum": 10
         }
       },
+      "required": [
+        "latitude",
+        "longitude"
+      ],
       "additionalProperties": false
     },
     "outputSchema": {
@@ -4788,10 +4305,6 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > tools/list as clients re
         },
         "hint": {
           "type": "string"
-        },
-        "place": {
-          "type": "object",
-          "properties": {}
         }
       }
     },
@@ -4890,7 +4403,7 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > tools/list as clients re
           "type": "string",
           "minLength": 1,
           "maxLength": 100,
-          "description": "Product word (e.g. 수납함, umbrella); a shopping list: up to 5 separated by commas (건전지, 멀티탭)."
+          "description": "Product word in Korean (e.g. 수납함)."
         },
         "currentPage": {
           "default": 1,
@@ -4898,6 +4411,10 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > tools/list as clients re
           "type": "integer",
           "minimum": 1,
           "maximum": 1000
+        },
+        "includeImages": {
+          "description": "true: add image URLs.",
+          "type": "boolean"
         }
       },
       "required": [
@@ -4923,12 +4440,6 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > tools/list as clients re
               "price": {
                 "type": "integer"
               },
-              "image": {
-                "type": [
-                  "string",
-                  "null"
-                ]
-              },
               "stock": {
                 "type": "integer"
               },
@@ -4943,84 +4454,12 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > tools/list as clients re
                   "string",
                   "null"
                 ]
-              }
-            }
-          }
-        },
-        "unplaced": {
-          "type": "array",
-          "items": {
-            "type": "object",
-            "properties": {
-              "id": {
-                "type": "string"
-              },
-              "name": {
-                "type": "string"
-              },
-              "price": {
-                "type": "integer"
               },
               "image": {
-                "type": [
-                  "string",
-                  "null"
-                ]
-              },
-              "stock": {
-                "type": "integer"
-              },
-              "placement": {
-                "type": "string",
-                "const": "unknown"
-              }
-            }
-          }
-        },
-        "keywords": {
-          "type": "array",
-          "items": {
-            "type": "object",
-            "properties": {
-              "keyword": {
-                "type": "string"
-              },
-              "read": {
-                "type": "string"
-              },
-              "ignored": {
-                "type": "array",
-                "items": {
-                  "type": "string"
-                }
-              },
-              "note": {
-                "type": "string"
-              },
-              "productIds": {
-                "type": "array",
-                "items": {
-                  "type": "string"
-                }
-              },
-              "unplacedIds": {
-                "type": "array",
-                "items": {
-                  "type": "string"
-                }
-              },
-              "notSold": {
-                "type": "boolean",
-                "const": true
-              },
-              "hint": {
                 "type": "string"
               }
             }
           }
-        },
-        "note": {
-          "type": "string"
         },
         "asOf": {
           "type": "string"
@@ -5189,7 +4628,7 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > tools/list as clients re
           "type": "string",
           "minLength": 1,
           "maxLength": 100,
-          "description": "Product word (e.g. 우산, umbrella) or a product number; up to 5 separated by commas."
+          "description": "Product word in Korean (e.g. 우산) or a product number."
         },
         "currentPage": {
           "default": 1,
@@ -5197,6 +4636,10 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > tools/list as clients re
           "type": "integer",
           "minimum": 1,
           "maximum": 1000
+        },
+        "includeImages": {
+          "description": "true: add image URLs.",
+          "type": "boolean"
         }
       },
       "required": [
@@ -5222,10 +4665,7 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > tools/list as clients re
                 "type": "integer"
               },
               "image": {
-                "type": [
-                  "string",
-                  "null"
-                ]
+                "type": "string"
               }
             }
           }
@@ -5242,51 +4682,6 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > tools/list as clients re
         "nextPage": {
           "type": "integer"
         },
-        "keywords": {
-          "type": "array",
-          "items": {
-            "type": "object",
-            "properties": {
-              "keyword": {
-                "type": "string"
-              },
-              "read": {
-                "type": "string"
-              },
-              "ignored": {
-                "type": "array",
-                "items": {
-                  "type": "string"
-                }
-              },
-              "note": {
-                "type": "string"
-              },
-              "productIds": {
-                "type": "array",
-                "items": {
-                  "type": "string"
-                }
-              },
-              "unplacedIds": {
-                "type": "array",
-                "items": {
-                  "type": "string"
-                }
-              },
-              "notSold": {
-                "type": "boolean",
-                "const": true
-              },
-              "hint": {
-                "type": "string"
-              }
-            }
-          }
-        },
-        "note": {
-          "type": "string"
-        },
         "hint": {
           "type": "string"
         }
@@ -5302,7 +4697,7 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > tools/list as clients re
   {
     "name": "find_product_nearby",
     "title": "Find which nearby store has a product",
-    "description": "Does this Daiso (다이소) store have a product; if not, which nearby store does, on which floor, open now? One call, for a product word (우산) or number.\\nChecks the best 10 catalogue matches (\`products\`; \`matched\` = all) at the 50 nearest stores. \`here\`: the asked store, distance 0, its items in stock ([] if none; \`unknown\`: ids whose stock could not be read; \`usualShelf\`: for one product number it has none of, where it shelves it). \`stores\`: up to 20 others with any, nearest first. Floors for \`here\` and the nearest 5; \`placement\`: known, unknown (chain has none), not_checked. \`asOf\`: when stock was read.",
+    "description": "Does this Daiso (다이소) store have a product; if not, which nearby store does, on which floor, open now? One call, for a product word (우산) or number.\\nChecks the best 10 catalogue matches (\`products\`; \`matched\` = all) at the 50 nearest stores (openNow, facility: only such). \`here\`: the asked store's items in stock (\`unknown\`: stock unread, not sold out). \`stores\`: the 5 nearest others with any (limit up to 20). Items: id, stock, floor and zone, or \`shelf\`. \`asOf\`: when stock was read.",
     "inputSchema": {
       "type": "object",
       "properties": {
@@ -5310,7 +4705,7 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > tools/list as clients re
           "type": "string",
           "minLength": 1,
           "maxLength": 100,
-          "description": "Product word (e.g. 우산, umbrella) or a product number; a shopping list: up to 5 separated by commas."
+          "description": "Product word in Korean (e.g. 우산) or a product number."
         },
         "branchCode": {
           "description": "The store asked about (e.g. 11199); or latitude and longitude.",
@@ -5320,20 +4715,41 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > tools/list as clients re
         "latitude": {
           "description": "Latitude to search around, with longitude.",
           "type": "number",
-          "minimum": 32.8,
-          "maximum": 38.9
+          "minimum": -90,
+          "maximum": 90
         },
         "longitude": {
           "description": "Longitude, with latitude.",
           "type": "number",
-          "minimum": 124.5,
-          "maximum": 132
+          "minimum": -180,
+          "maximum": 180
         },
-        "near": {
-          "description": "Or a place: 선릉역, 경복궁.",
+        "openNow": {
+          "description": "true: only stores open now (posted hours).",
+          "type": "boolean"
+        },
+        "facility": {
+          "description": "Only stores that list this facility (ramp: step-free entrance; cashless: cards only).",
           "type": "string",
-          "minLength": 1,
-          "maxLength": 100
+          "enum": [
+            "parking",
+            "elevator",
+            "ramp",
+            "taxFree",
+            "pickup",
+            "usim",
+            "overseasUsim",
+            "cashless",
+            "eReceipt",
+            "photoSticker"
+          ]
+        },
+        "limit": {
+          "default": 5,
+          "description": "Other stores with stock to list.",
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 20
         }
       },
       "required": [
@@ -5368,147 +4784,24 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > tools/list as clients re
               },
               "price": {
                 "type": "integer"
-              },
-              "keyword": {
-                "type": "string"
               }
             }
           }
-        },
-        "keywords": {
-          "type": "array",
-          "items": {
-            "type": "object",
-            "properties": {
-              "keyword": {
-                "type": "string"
-              },
-              "read": {
-                "type": "string"
-              },
-              "ignored": {
-                "type": "array",
-                "items": {
-                  "type": "string"
-                }
-              },
-              "note": {
-                "type": "string"
-              },
-              "productIds": {
-                "type": "array",
-                "items": {
-                  "type": "string"
-                }
-              },
-              "unplacedIds": {
-                "type": "array",
-                "items": {
-                  "type": "string"
-                }
-              },
-              "notSold": {
-                "type": "boolean",
-                "const": true
-              },
-              "hint": {
-                "type": "string"
-              }
-            }
-          }
-        },
-        "note": {
-          "type": "string"
         },
         "matched": {
-          "type": [
-            "integer",
-            "null"
-          ]
+          "type": "integer"
         },
         "here": {
-          "type": "object",
-          "properties": {
-            "store": {
-              "$ref": "#/definitions/s0"
-            },
-            "items": {
-              "type": "array",
-              "items": {
-                "$ref": "#/definitions/s1"
-              }
-            },
-            "missing": {
-              "type": "array",
-              "items": {
-                "type": "string"
-              }
-            },
-            "unknown": {
-              "type": "array",
-              "items": {
-                "type": "string"
-              }
-            },
-            "usualShelf": {
-              "type": "object",
-              "properties": {
-                "stairNo": {
-                  "type": [
-                    "integer",
-                    "null"
-                  ]
-                },
-                "zoneNo": {
-                  "type": [
-                    "integer",
-                    "null"
-                  ]
-                },
-                "floorLabel": {
-                  "type": [
-                    "string",
-                    "null"
-                  ]
-                },
-                "placement": {
-                  "type": "string",
-                  "enum": [
-                    "known",
-                    "unknown",
-                    "not_checked"
-                  ]
-                }
-              }
-            }
-          }
+          "$ref": "#/definitions/s0"
         },
         "stores": {
           "type": "array",
           "items": {
-            "type": "object",
-            "properties": {
-              "store": {
-                "$ref": "#/definitions/s0"
-              },
-              "items": {
-                "type": "array",
-                "items": {
-                  "$ref": "#/definitions/s1"
-                }
-              },
-              "missing": {
-                "type": "array",
-                "items": {
-                  "type": "string"
-                }
-              }
-            }
+            "$ref": "#/definitions/s0"
           }
         },
-        "place": {
-          "type": "object",
-          "properties": {}
+        "moreStores": {
+          "type": "integer"
         },
         "asOf": {
           "type": "string"
@@ -5527,8 +4820,8 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > tools/list as clients re
             "name": {
               "type": "string"
             },
-            "address": {
-              "type": "string"
+            "distanceKm": {
+              "type": "number"
             },
             "lat": {
               "type": "number"
@@ -5536,75 +4829,65 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > tools/list as clients re
             "lng": {
               "type": "number"
             },
-            "distanceKm": {
-              "type": [
-                "number",
-                "null"
-              ]
-            },
             "openNow": {
-              "type": [
-                "boolean",
-                "null"
-              ]
+              "type": "boolean"
             },
-            "openTime": {
+            "hours": {
               "type": "string"
             },
-            "closeTime": {
+            "address": {
               "type": "string"
             },
-            "facilities": {
+            "items": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "properties": {
+                  "id": {
+                    "type": "string"
+                  },
+                  "stock": {
+                    "type": "integer"
+                  },
+                  "floor": {
+                    "type": "string"
+                  },
+                  "zone": {
+                    "type": "integer"
+                  },
+                  "shelf": {
+                    "type": "string",
+                    "enum": [
+                      "unknown",
+                      "not_checked"
+                    ]
+                  }
+                }
+              }
+            },
+            "unknown": {
               "type": "array",
               "items": {
                 "type": "string"
               }
-            }
-          }
-        },
-        "s1": {
-          "type": "object",
-          "properties": {
-            "productId": {
-              "type": "string"
             },
-            "keyword": {
-              "type": "string"
-            },
-            "productName": {
-              "type": "string"
-            },
-            "price": {
-              "type": "integer"
-            },
-            "stock": {
-              "type": "integer"
-            },
-            "stairNo": {
-              "type": [
-                "integer",
-                "null"
-              ]
-            },
-            "zoneNo": {
-              "type": [
-                "integer",
-                "null"
-              ]
-            },
-            "floorLabel": {
-              "type": [
-                "string",
-                "null"
-              ]
-            },
-            "placement": {
-              "type": "string",
-              "enum": [
-                "known",
-                "unknown",
-                "not_checked"
-              ]
+            "usualShelf": {
+              "type": "object",
+              "properties": {
+                "floor": {
+                  "type": "string"
+                },
+                "zone": {
+                  "type": "integer"
+                },
+                "shelf": {
+                  "type": "string",
+                  "enum": [
+                    "unknown",
+                    "not_checked"
+                  ]
+                }
+              }
             }
           }
         }

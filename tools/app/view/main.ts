@@ -1,5 +1,6 @@
 import { APPS_PROTOCOL_VERSION, HostBridge, type HostContext, type InitializeResult } from './bridge.js'
 import { isProductNearby, isStorePage, renderAnswer, renderMessage, renderStorePage, type RenderContext } from './render.js'
+import { fromWire } from './types.js'
 import { wordsFor } from './words.js'
 
 declare const VIEW_VERSION: string // set by the build (tools/app/build.ts)
@@ -93,7 +94,7 @@ function show(result: { content?: unknown; structuredContent?: unknown; isError?
       })
     },
   }
-  if (isProductNearby(data)) redrawMap = renderAnswer(root, data, renderContext)
+  if (isProductNearby(data)) redrawMap = renderAnswer(root, fromWire(data), renderContext)
   else if (isStorePage(data)) redrawMap = renderStorePage(root, data, asked, renderContext)
   else {
     redrawMap = undefined

@@ -1,7 +1,7 @@
 import { h } from './dom.js'
 import { MAP_HEIGHT, STORES_SHOWN } from './layout.js'
 import { drawMap, mapPoints, type Point, type Stocked } from './map.js'
-import type { ListedStore, NearbyItem, NearbyStore, ProductNearby, Shelf, StorePage } from './types.js'
+import type { ListedStore, NearbyItem, NearbyStore, ProductNearby, Shelf, StorePage, WireNearby } from './types.js'
 import type { Words } from './words.js'
 
 export interface RenderContext {
@@ -24,9 +24,9 @@ interface CardRow {
 }
 
 /** The shape check the view relies on; anything else is shown as "cannot show" (the text answer stays complete). */
-export function isProductNearby(value: unknown): value is ProductNearby {
+export function isProductNearby(value: unknown): value is WireNearby {
   if (value === null || typeof value !== 'object') return false
-  const v = value as Partial<ProductNearby>
+  const v = value as Partial<WireNearby>
   return (
     Array.isArray(v.stores) && Array.isArray(v.products) && typeof v.asOf === 'string' && typeof v.origin === 'object' && v.origin !== null
   )

@@ -1,8 +1,8 @@
 /*
  * The answers the view renders, in one place: find_product_nearby's and search_nearby_stores'.
- * The find_product_nearby answer is defined as ProductNearbySchema
- * in src/schemas.ts; once that lands these types can become `z.output<typeof ProductNearbySchema>`.
- * No DOM types here: tests import this file too.
+ * find_product_nearby sends the lean MCP shape (LeanNearbySchema in tools/lean.ts: products once, items
+ * by id, no nulls), read here as `WireNearby` and unpacked by `fromWire` into `ProductNearby`, the
+ * store-and-items form the view draws. No DOM types here: tests import this file too.
  */
 
 export type NearbyStore = {
@@ -78,3 +78,77 @@ export type ListedStore = {
 
 /** search_nearby_stores' answer (StorePageSchema in tools/store-page.ts). */
 export type StorePage = { stores: ListedStore[]; hasMore: boolean; nextPage: number; hint?: string }
+
+/** A shelf as find_product_nearby sends it: a floor (and zone), or why there is none. */
+export type WireShelf = { floor?: string; zone?: number; shelf?: 'unknown' | 'not_checked' }
+export type WireItem = WireShelf & { id: string; stock: number }
+export type WireStore = {
+  code: string
+  name: string
+  distanceKm?: number
+  lat: number
+  lng: number
+  openNow?: boolean
+  /** "HH:MM-HH:MM", Korea time. */
+  hours: string
+  address: string
+  items: WireItem[]
+}
+
+/** find_product_nearby's structuredContent (LeanNearbySchema in tools/lean.ts). */
+export type WireNearby = {
+  origin: { lat: number; lng: number }
+  products: { id: string; name: string; price: number }[]
+  matched?: number
+  here?: WireStore & { unknown?: string[]; usualShelf?: WireShelf }
+  stores: WireStore[]
+  moreStores?: number
+  asOf: string
+  hint?: string
+}
+
+function shelfOf(wire: WireShelf): Shelf {
+  if (wire.floor !== undefined) return { stairNo: null, zoneNo: wire.zone ?? null, floorLabel: wire.floor, placement: 'known' }
+  return { stairNo: null, zoneNo: null, floorLabel: null, placement: wire.shelf === 'not_checked' ? 'not_checked' : 'unknown' }
+}
+
+/** The wire answer in the form the view draws: each item with its product's name and price again. */
+export function fromWire(wire: WireNearby): ProductNearby {
+  const products = new Map(wire.products.map((product) => [product.id, product]))
+  const storeOf = (store: WireStore): NearbyStore => {
+    const [openTime = '', closeTime = ''] = store.hours.split('-')
+    return {
+      code: store.code,
+      name: store.name,
+      address: store.address,
+      lat: store.lat,
+      lng: store.lng,
+      distanceKm: store.distanceKm ?? null,
+      openNow: store.openNow ?? null,
+      openTime,
+      closeTime,
+    }
+  }
+  const itemOf = (item: WireItem): NearbyItem => ({
+    productId: item.id,
+    productName: products.get(item.id)?.name ?? item.id,
+    price: products.get(item.id)?.price ?? Number.NaN,
+    stock: item.stock,
+    ...shelfOf(item),
+  })
+  const entry = (store: WireStore): StoreStock => ({ store: storeOf(store), items: store.items.map(itemOf) })
+  const view: ProductNearby = {
+    origin: wire.origin,
+    products: wire.products,
+    matched: wire.matched ?? null,
+    stores: wire.stores.map(entry),
+    asOf: wire.asOf,
+  }
+  if (wire.here) {
+    view.here = entry(wire.here)
+    if (wire.here.unknown) view.here.unknown = wire.here.unknown
+    if (wire.here.usualShelf) view.here.usualShelf = shelfOf(wire.here.usualShelf)
+  }
+  if (wire.hint !== undefined) view.hint = wire.hint
+  return view
+}
