@@ -288,6 +288,8 @@ function answer(
     case 'selStr':
     case 'pdThumbSelSimple':
       if (parsed === null || !parsed.ok) return springError(400, path)
-      return endpoint === 'selStr' ? selStr(ctx.data, parsed.value, path, listing) : pdThumbSelSimple(ctx.data, parsed.value, path, ctx.listing())
+      return endpoint === 'selStr'
+        ? selStr(ctx.data, parsed.value, path, listing)
+        : pdThumbSelSimple(ctx.data, parsed.value, path, ctx.listing())
   }
 }

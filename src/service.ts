@@ -238,7 +238,12 @@ export class StoreService {
           const here = input.storeCode !== undefined ? await this.#requireStore(input.storeCode, signal) : undefined
           const origin = here ? { lat: here.lat, lng: here.lng } : { lat: input.latitude as number, lng: input.longitude as number }
           const only = { openNow: input.openNow, facility: input.facility }
-          const answer = await findNearby(this.upstream, { keywords: found, origin, here, now: this.now(), only }, signal, options.onProgress)
+          const answer = await findNearby(
+            this.upstream,
+            { keywords: found, origin, here, now: this.now(), only },
+            signal,
+            options.onProgress,
+          )
           return nearbyWithPlace(answer, near)
         }),
       ),

@@ -391,6 +391,124 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
                       ],
                       "additionalProperties": false
                     },
+                    "products": {
+                      "description": "The chain's catalogue held in memory (PRODUCT_INDEX=on): its size, mode (\`listing\`: the upstream lists its catalogue and the index holds all of it; \`growing\`: it does not, and the index holds the products seen in catalogue answers; \`unknown\`: not found out yet), where the list came from, its age, the last refresh and the last listing's outcome.",
+                      "type": "object",
+                      "properties": {
+                        "size": {
+                          "type": "number"
+                        },
+                        "mode": {
+                          "type": "string",
+                          "enum": [
+                            "listing",
+                            "growing",
+                            "unknown"
+                          ]
+                        },
+                        "source": {
+                          "type": "string",
+                          "enum": [
+                            "crawl",
+                            "disk",
+                            "fleet",
+                            "learned",
+                            "none"
+                          ]
+                        },
+                        "builtAt": {
+                          "type": [
+                            "string",
+                            "null"
+                          ]
+                        },
+                        "ageSeconds": {
+                          "type": [
+                            "number",
+                            "null"
+                          ]
+                        },
+                        "lastRefreshAt": {
+                          "type": [
+                            "string",
+                            "null"
+                          ]
+                        },
+                        "lastRefreshError": {
+                          "type": [
+                            "string",
+                            "null"
+                          ]
+                        },
+                        "learned": {
+                          "type": "number"
+                        },
+                        "lastListing": {
+                          "anyOf": [
+                            {
+                              "type": "object",
+                              "properties": {
+                                "at": {
+                                  "type": "string"
+                                },
+                                "outcome": {
+                                  "type": "string",
+                                  "enum": [
+                                    "ok",
+                                    "refused",
+                                    "short",
+                                    "implausible",
+                                    "failed"
+                                  ]
+                                },
+                                "calls": {
+                                  "type": "number"
+                                },
+                                "durationMs": {
+                                  "type": "number"
+                                },
+                                "products": {
+                                  "type": "number"
+                                },
+                                "total": {
+                                  "type": [
+                                    "number",
+                                    "null"
+                                  ]
+                                },
+                                "detail": {
+                                  "type": "string"
+                                }
+                              },
+                              "required": [
+                                "at",
+                                "outcome",
+                                "calls",
+                                "durationMs",
+                                "products",
+                                "total"
+                              ],
+                              "additionalProperties": false
+                            },
+                            {
+                              "type": "null"
+                            }
+                          ]
+                        }
+                      },
+                      "required": [
+                        "size",
+                        "mode",
+                        "source",
+                        "builtAt",
+                        "ageSeconds",
+                        "lastRefreshAt",
+                        "lastRefreshError",
+                        "learned",
+                        "lastListing"
+                      ],
+                      "additionalProperties": false
+                    },
                     "activeScans": {
                       "type": "number"
                     },
@@ -682,7 +800,7 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
       "get": {
         "operationId": "searchStores",
         "summary": "Search stores by keyword or coordinates",
-        "description": "Find Daiso (다이소) stores by keyword (address, neighbourhood, station or store name, typed as people do: \\"강남역 다이소\\", \\"홍대입구역 근처\\", \\"부산 해운대\\") or by GPS coordinates (nearest first, each store with distanceKm). Matched against the chain's store list held in memory: store name, station form (…역 ↔ …점), address parts (province, city, district, neighbourhood, road, building) and their romanisations (Itaewon); the chain's name, filler and question words (근처, 어디 있어, 몇시까지) are ignored, and exact store-name matches come first. A word no store has is left out and named in the Search-Ignored header (percent-encoded); an empty answer carries a Search-Hint header saying what to try instead. \`facility\` keeps stores that list it (parking, taxFree …). A full page means more results may exist on the next currentPage.",
+        "description": "Find Daiso (다이소) stores by keyword (address, neighbourhood, station or store name, typed as people do: \\"강남역 다이소\\", \\"홍대입구역 근처\\", \\"부산 해운대\\") or by GPS coordinates (nearest first, each store with distanceKm). Matched against the chain's store list held in memory: store name, station form (…역 ↔ …점), address parts (province, city, district, neighbourhood, road, building) and their romanisations (Itaewon); the chain's name, filler and question words (근처, 어디 있어, 몇시까지) are ignored, and exact store-name matches come first. A station or landmark no store is named after (경복궁, 선릉역, Gwangalli Beach) answers the stores nearest it, and \`near\` (a place in words) stands for curLttd and curLitd; the place understood travels in the Search-Place header (percent-encoded JSON: name, nameEn, kind, latitude, longitude, others). A word no store has is left out and named in the Search-Ignored header (percent-encoded); an empty answer carries a Search-Hint header saying what to try instead. \`facility\` keeps stores that list it (parking, taxFree …). A full page means more results may exist on the next currentPage.",
         "tags": [
           "Stores"
         ],
@@ -703,11 +821,11 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
             "name": "curLttd",
             "in": "query",
             "required": false,
-            "description": "Latitude (Korea: 33 to 39), with curLitd.",
+            "description": "Latitude (Korea: 32.8 to 38.9), with curLitd.",
             "schema": {
               "type": "number",
-              "minimum": -90,
-              "maximum": 90
+              "minimum": 32.8,
+              "maximum": 38.9
             },
             "example": 37.4979
           },
@@ -715,13 +833,24 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
             "name": "curLitd",
             "in": "query",
             "required": false,
-            "description": "Longitude (Korea: 124 to 132), with curLttd.",
+            "description": "Longitude (Korea: 124.5 to 132), with curLttd.",
             "schema": {
               "type": "number",
-              "minimum": -180,
-              "maximum": 180
+              "minimum": 124.5,
+              "maximum": 132
             },
             "example": 127.0276
+          },
+          {
+            "name": "near",
+            "in": "query",
+            "required": false,
+            "description": "Or a place: 선릉역, 경복궁.",
+            "schema": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 100
+            }
           },
           {
             "name": "facility",
@@ -972,7 +1101,7 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
             "name": "keyword",
             "in": "query",
             "required": true,
-            "description": "Product word in Korean (e.g. 수납함).",
+            "description": "Product word (e.g. 수납함, umbrella); a shopping list: up to 5 separated by commas (건전지, 멀티탭).",
             "schema": {
               "type": "string",
               "minLength": 1,
@@ -1317,7 +1446,7 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
             "name": "keyword",
             "in": "query",
             "required": true,
-            "description": "Product word in Korean (e.g. 우산) or a product number.",
+            "description": "Product word (e.g. 우산, umbrella) or a product number; a shopping list: up to 5 separated by commas.",
             "schema": {
               "type": "string",
               "minLength": 1,
@@ -1343,8 +1472,8 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
             "description": "Latitude to search around, with curLitd.",
             "schema": {
               "type": "number",
-              "minimum": -90,
-              "maximum": 90
+              "minimum": 32.8,
+              "maximum": 38.9
             },
             "example": 37.4979
           },
@@ -1355,10 +1484,21 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
             "description": "Longitude, with curLttd.",
             "schema": {
               "type": "number",
-              "minimum": -180,
-              "maximum": 180
+              "minimum": 124.5,
+              "maximum": 132
             },
             "example": 127.0276
+          },
+          {
+            "name": "near",
+            "in": "query",
+            "required": false,
+            "description": "Or a place: 선릉역, 경복궁.",
+            "schema": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 100
+            }
           },
           {
             "name": "openNow",
@@ -1443,6 +1583,10 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
                           "price": {
                             "type": "integer",
                             "description": "Price in KRW."
+                          },
+                          "keyword": {
+                            "description": "With several keywords: the one it was found for.",
+                            "type": "string"
                           }
                         },
                         "required": [
@@ -1452,7 +1596,67 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
                         ],
                         "additionalProperties": false
                       },
-                      "description": "The catalogue matches checked, best first."
+                      "description": "The catalogue matches checked, best first (several keywords: by keyword)."
+                    },
+                    "keywords": {
+                      "description": "For several keywords (a shopping list), or one read other than as typed: each keyword, how it was read, the products checked.",
+                      "type": "array",
+                      "items": {
+                        "type": "object",
+                        "properties": {
+                          "keyword": {
+                            "type": "string",
+                            "description": "The keyword (one item of the list) as typed, chain name and question words removed."
+                          },
+                          "read": {
+                            "description": "The words searched for, as read: English in Korean (umbrella: 우산), a typing slip corrected.",
+                            "type": "string"
+                          },
+                          "ignored": {
+                            "description": "Words left out because no product matches them (together with the rest).",
+                            "type": "array",
+                            "items": {
+                              "type": "string"
+                            }
+                          },
+                          "note": {
+                            "description": "How the keyword was read, in a sentence, when not as typed.",
+                            "type": "string"
+                          },
+                          "productIds": {
+                            "type": "array",
+                            "items": {
+                              "type": "string"
+                            },
+                            "description": "Ids of \`products\` found for this keyword."
+                          },
+                          "unplacedIds": {
+                            "description": "Ids of \`unplaced\` products found for this keyword.",
+                            "type": "array",
+                            "items": {
+                              "type": "string"
+                            }
+                          },
+                          "notSold": {
+                            "description": "The chain's catalogue has no such product (the word, its variants and the catalogue search agree).",
+                            "type": "boolean",
+                            "const": true
+                          },
+                          "hint": {
+                            "description": "Only when nothing was found for this keyword: what to try next.",
+                            "type": "string"
+                          }
+                        },
+                        "required": [
+                          "keyword",
+                          "productIds"
+                        ],
+                        "additionalProperties": false
+                      }
+                    },
+                    "note": {
+                      "description": "How the keyword was read when not as typed.",
+                      "type": "string"
                     },
                     "matched": {
                       "anyOf": [
@@ -1538,6 +1742,10 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
                               "productId": {
                                 "type": "string"
                               },
+                              "keyword": {
+                                "description": "With several keywords: the one this product was found for.",
+                                "type": "string"
+                              },
                               "productName": {
                                 "type": "string"
                               },
@@ -1597,6 +1805,13 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
                               "placement"
                             ],
                             "additionalProperties": false
+                          }
+                        },
+                        "missing": {
+                          "description": "With several keywords: those this store has nothing in stock for.",
+                          "type": "array",
+                          "items": {
+                            "type": "string"
                           }
                         },
                         "unknown": {
@@ -1736,6 +1951,10 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
                                 "productId": {
                                   "type": "string"
                                 },
+                                "keyword": {
+                                  "description": "With several keywords: the one this product was found for.",
+                                  "type": "string"
+                                },
                                 "productName": {
                                   "type": "string"
                                 },
@@ -1796,6 +2015,13 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
                               ],
                               "additionalProperties": false
                             }
+                          },
+                          "missing": {
+                            "description": "With several keywords: those this store has nothing in stock for.",
+                            "type": "array",
+                            "items": {
+                              "type": "string"
+                            }
                           }
                         },
                         "required": [
@@ -1804,7 +2030,13 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
                         ],
                         "additionalProperties": false
                       },
-                      "description": "Other stores with a checked product in stock, nearest first."
+                      "description": "Other stores with a checked product in stock, nearest first; with several keywords, those with every keyword first, then most."
+                    },
+                    "place": {
+                      "description": "The place \`near\` was read as; distances are from it.",
+                      "type": "object",
+                      "properties": {},
+                      "additionalProperties": {}
                     },
                     "asOf": {
                       "type": "string",
@@ -1990,7 +2222,7 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
             "name": "keyword",
             "in": "query",
             "required": true,
-            "description": "Product word in Korean (e.g. 우산) or a product number.",
+            "description": "Product word (e.g. 우산, umbrella) or a product number; up to 5 separated by commas.",
             "schema": {
               "type": "string",
               "minLength": 1,
@@ -2078,9 +2310,69 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
                       "description": "Whether another page follows."
                     },
                     "nextPage": {
+                      "description": "Value to pass as currentPage for the next page; only when hasMore is true (no page follows otherwise).",
                       "type": "integer",
-                      "minimum": 1,
-                      "description": "Value to pass as currentPage for the next page."
+                      "minimum": 1
+                    },
+                    "keywords": {
+                      "description": "For several keywords (comma-separated), or one read other than as typed: each keyword, how it was read and its products.",
+                      "type": "array",
+                      "items": {
+                        "type": "object",
+                        "properties": {
+                          "keyword": {
+                            "type": "string",
+                            "description": "The keyword (one item of the list) as typed, chain name and question words removed."
+                          },
+                          "read": {
+                            "description": "The words searched for, as read: English in Korean (umbrella: 우산), a typing slip corrected.",
+                            "type": "string"
+                          },
+                          "ignored": {
+                            "description": "Words left out because no product matches them (together with the rest).",
+                            "type": "array",
+                            "items": {
+                              "type": "string"
+                            }
+                          },
+                          "note": {
+                            "description": "How the keyword was read, in a sentence, when not as typed.",
+                            "type": "string"
+                          },
+                          "productIds": {
+                            "type": "array",
+                            "items": {
+                              "type": "string"
+                            },
+                            "description": "Ids of \`products\` found for this keyword."
+                          },
+                          "unplacedIds": {
+                            "description": "Ids of \`unplaced\` products found for this keyword.",
+                            "type": "array",
+                            "items": {
+                              "type": "string"
+                            }
+                          },
+                          "notSold": {
+                            "description": "The chain's catalogue has no such product (the word, its variants and the catalogue search agree).",
+                            "type": "boolean",
+                            "const": true
+                          },
+                          "hint": {
+                            "description": "Only when nothing was found for this keyword: what to try next.",
+                            "type": "string"
+                          }
+                        },
+                        "required": [
+                          "keyword",
+                          "productIds"
+                        ],
+                        "additionalProperties": false
+                      }
+                    },
+                    "note": {
+                      "description": "How the keyword was read when not as typed.",
+                      "type": "string"
                     },
                     "hint": {
                       "description": "Only when nothing matches: what to try instead.",
@@ -2090,8 +2382,7 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
                   "required": [
                     "products",
                     "total",
-                    "hasMore",
-                    "nextPage"
+                    "hasMore"
                   ],
                   "additionalProperties": false,
                   "description": "One page of the catalogue search."
@@ -2381,11 +2672,11 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
             "name": "curLttd",
             "in": "query",
             "required": false,
-            "description": "Latitude (Korea: 33 to 39), with curLitd.",
+            "description": "Latitude (Korea: 32.8 to 38.9), with curLitd.",
             "schema": {
               "type": "number",
-              "minimum": -90,
-              "maximum": 90
+              "minimum": 32.8,
+              "maximum": 38.9
             },
             "example": 37.4979
           },
@@ -2393,13 +2684,24 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
             "name": "curLitd",
             "in": "query",
             "required": false,
-            "description": "Longitude (Korea: 124 to 132), with curLttd.",
+            "description": "Longitude (Korea: 124.5 to 132), with curLttd.",
             "schema": {
               "type": "number",
-              "minimum": -180,
-              "maximum": 180
+              "minimum": 124.5,
+              "maximum": 132
             },
             "example": 127.0276
+          },
+          {
+            "name": "near",
+            "in": "query",
+            "required": false,
+            "description": "Or a place: 선릉역, 경복궁.",
+            "schema": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 100
+            }
           },
           {
             "name": "facility",
@@ -2592,7 +2894,7 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
       "get": {
         "operationId": "searchSandboxStoreProducts",
         "summary": "Sandbox: search fixture products in stock at a fixture store",
-        "description": "Same parameters and response shapes as searchStoreProducts, including the NDJSON stream (stream=1 or Accept: application/x-ndjson): the production product scan, paging and progress over a fixture catalogue. branchCode must be a sandbox store code; keyword matches a product name as the catalogue matches it (the whole keyword, or each of its words).",
+        "description": "Same parameters and response shapes as searchStoreProducts, including the NDJSON stream (stream=1 or Accept: application/x-ndjson): the production product scan, paging and progress over a fixture catalogue. branchCode must be a sandbox store code; keyword is read as production reads it with its product index, over the fixture catalogue (spacing, synonyms, English words, a typing slip, several products separated by commas).",
         "tags": [
           "Sandbox"
         ],
@@ -2612,7 +2914,7 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
             "name": "keyword",
             "in": "query",
             "required": true,
-            "description": "Product word in Korean (e.g. 수납함).",
+            "description": "Product word (e.g. 수납함, umbrella); a shopping list: up to 5 separated by commas (건전지, 멀티탭).",
             "schema": {
               "type": "string",
               "minLength": 1,
@@ -3749,7 +4051,120 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
             "items": {
               "$ref": "#/components/schemas/Product"
             },
-            "description": "In-stock products, in catalogue relevance order."
+            "description": "In-stock products with a known shelf, in relevance order (several keywords: by keyword)."
+          },
+          "unplaced": {
+            "description": "In-stock products whose floor and zone the chain does not name; with \`products\`, every in-stock match found.",
+            "type": "array",
+            "items": {
+              "type": "object",
+              "properties": {
+                "id": {
+                  "type": "string",
+                  "description": "Product number. Pass it to getProductAvailability."
+                },
+                "name": {
+                  "type": "string",
+                  "description": "Product name, in Korean."
+                },
+                "price": {
+                  "type": "integer",
+                  "description": "Price in KRW."
+                },
+                "image": {
+                  "anyOf": [
+                    {
+                      "type": "string",
+                      "format": "uri"
+                    },
+                    {
+                      "type": "null"
+                    }
+                  ],
+                  "description": "Image URL; null when the catalogue has no image."
+                },
+                "stock": {
+                  "type": "integer",
+                  "minimum": 1,
+                  "description": "Units in stock at the requested store."
+                },
+                "placement": {
+                  "type": "string",
+                  "const": "unknown",
+                  "description": "The chain names no floor or zone for it at this store."
+                }
+              },
+              "required": [
+                "id",
+                "name",
+                "price",
+                "image",
+                "stock",
+                "placement"
+              ],
+              "additionalProperties": false,
+              "description": "A product in stock at the requested store whose shelf the chain does not name."
+            }
+          },
+          "keywords": {
+            "description": "For several keywords (a shopping list, comma-separated), or one read other than as typed: each keyword, how it was read and its products.",
+            "type": "array",
+            "items": {
+              "type": "object",
+              "properties": {
+                "keyword": {
+                  "type": "string",
+                  "description": "The keyword (one item of the list) as typed, chain name and question words removed."
+                },
+                "read": {
+                  "description": "The words searched for, as read: English in Korean (umbrella: 우산), a typing slip corrected.",
+                  "type": "string"
+                },
+                "ignored": {
+                  "description": "Words left out because no product matches them (together with the rest).",
+                  "type": "array",
+                  "items": {
+                    "type": "string"
+                  }
+                },
+                "note": {
+                  "description": "How the keyword was read, in a sentence, when not as typed.",
+                  "type": "string"
+                },
+                "productIds": {
+                  "type": "array",
+                  "items": {
+                    "type": "string"
+                  },
+                  "description": "Ids of \`products\` found for this keyword."
+                },
+                "unplacedIds": {
+                  "description": "Ids of \`unplaced\` products found for this keyword.",
+                  "type": "array",
+                  "items": {
+                    "type": "string"
+                  }
+                },
+                "notSold": {
+                  "description": "The chain's catalogue has no such product (the word, its variants and the catalogue search agree).",
+                  "type": "boolean",
+                  "const": true
+                },
+                "hint": {
+                  "description": "Only when nothing was found for this keyword: what to try next.",
+                  "type": "string"
+                }
+              },
+              "required": [
+                "keyword",
+                "productIds"
+              ],
+              "additionalProperties": false
+            }
+          },
+          "note": {
+            "description": "How the keyword was read when not as typed (words left out, English read in Korean, a slip corrected).",
+            "type": "string"
           },
           "asOf": {
             "type": "string",
@@ -3829,7 +4244,120 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
             "items": {
               "$ref": "#/components/schemas/Product"
             },
-            "description": "In-stock products, in catalogue relevance order."
+            "description": "In-stock products with a known shelf, in relevance order (several keywords: by keyword)."
+          },
+          "unplaced": {
+            "description": "In-stock products whose floor and zone the chain does not name; with \`products\`, every in-stock match found.",
+            "type": "array",
+            "items": {
+              "type": "object",
+              "properties": {
+                "id": {
+                  "type": "string",
+                  "description": "Product number. Pass it to getProductAvailability."
+                },
+                "name": {
+                  "type": "string",
+                  "description": "Product name, in Korean."
+                },
+                "price": {
+                  "type": "integer",
+                  "description": "Price in KRW."
+                },
+                "image": {
+                  "anyOf": [
+                    {
+                      "type": "string",
+                      "format": "uri"
+                    },
+                    {
+                      "type": "null"
+                    }
+                  ],
+                  "description": "Image URL; null when the catalogue has no image."
+                },
+                "stock": {
+                  "type": "integer",
+                  "minimum": 1,
+                  "description": "Units in stock at the requested store."
+                },
+                "placement": {
+                  "type": "string",
+                  "const": "unknown",
+                  "description": "The chain names no floor or zone for it at this store."
+                }
+              },
+              "required": [
+                "id",
+                "name",
+                "price",
+                "image",
+                "stock",
+                "placement"
+              ],
+              "additionalProperties": false,
+              "description": "A product in stock at the requested store whose shelf the chain does not name."
+            }
+          },
+          "keywords": {
+            "description": "For several keywords (a shopping list, comma-separated), or one read other than as typed: each keyword, how it was read and its products.",
+            "type": "array",
+            "items": {
+              "type": "object",
+              "properties": {
+                "keyword": {
+                  "type": "string",
+                  "description": "The keyword (one item of the list) as typed, chain name and question words removed."
+                },
+                "read": {
+                  "description": "The words searched for, as read: English in Korean (umbrella: 우산), a typing slip corrected.",
+                  "type": "string"
+                },
+                "ignored": {
+                  "description": "Words left out because no product matches them (together with the rest).",
+                  "type": "array",
+                  "items": {
+                    "type": "string"
+                  }
+                },
+                "note": {
+                  "description": "How the keyword was read, in a sentence, when not as typed.",
+                  "type": "string"
+                },
+                "productIds": {
+                  "type": "array",
+                  "items": {
+                    "type": "string"
+                  },
+                  "description": "Ids of \`products\` found for this keyword."
+                },
+                "unplacedIds": {
+                  "description": "Ids of \`unplaced\` products found for this keyword.",
+                  "type": "array",
+                  "items": {
+                    "type": "string"
+                  }
+                },
+                "notSold": {
+                  "description": "The chain's catalogue has no such product (the word, its variants and the catalogue search agree).",
+                  "type": "boolean",
+                  "const": true
+                },
+                "hint": {
+                  "description": "Only when nothing was found for this keyword: what to try next.",
+                  "type": "string"
+                }
+              },
+              "required": [
+                "keyword",
+                "productIds"
+              ],
+              "additionalProperties": false
+            }
+          },
+          "note": {
+            "description": "How the keyword was read when not as typed (words left out, English read in Korean, a slip corrected).",
+            "type": "string"
           },
           "asOf": {
             "type": "string",
@@ -4180,6 +4708,10 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > tools/list as clients re
         },
         "hint": {
           "type": "string"
+        },
+        "place": {
+          "type": "object",
+          "properties": {}
         }
       }
     },
@@ -4193,21 +4725,27 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > tools/list as clients re
   {
     "name": "search_nearby_stores",
     "title": "Search stores near a location",
-    "description": "Find the Daiso (다이소) stores nearest a point (e.g. 37.4979, 127.0276 = Gangnam Station), nearest first, with distanceKm, hours and openNow.\\nMore: currentPage = nextPage. Which of them has a product: find_product_nearby with the same point.",
+    "description": "Find the Daiso (다이소) stores nearest a point (e.g. 37.4979, 127.0276 = Gangnam Station) or a place (near: 경복궁), nearest first, with distanceKm, hours and openNow.\\nMore: currentPage = nextPage. Which of them has a product: find_product_nearby with the same point.",
     "inputSchema": {
       "type": "object",
       "properties": {
         "latitude": {
+          "description": "Latitude (Korea: 32.8 to 38.9), with longitude.",
           "type": "number",
-          "minimum": -90,
-          "maximum": 90,
-          "description": "Latitude (Korea: 33 to 39), with longitude."
+          "minimum": 32.8,
+          "maximum": 38.9
         },
         "longitude": {
+          "description": "Longitude (Korea: 124.5 to 132), with latitude.",
           "type": "number",
-          "minimum": -180,
-          "maximum": 180,
-          "description": "Longitude (Korea: 124 to 132), with latitude."
+          "minimum": 124.5,
+          "maximum": 132
+        },
+        "near": {
+          "description": "Or a place: 선릉역, 경복궁.",
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 100
         },
         "facility": {
           "description": "Only stores that list this facility (ramp: step-free entrance; cashless: cards only).",
@@ -4244,10 +4782,6 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > tools/list as clients re
           "maximum": 10
         }
       },
-      "required": [
-        "latitude",
-        "longitude"
-      ],
       "additionalProperties": false
     },
     "outputSchema": {
@@ -4305,6 +4839,10 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > tools/list as clients re
         },
         "hint": {
           "type": "string"
+        },
+        "place": {
+          "type": "object",
+          "properties": {}
         }
       }
     },
@@ -4403,7 +4941,7 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > tools/list as clients re
           "type": "string",
           "minLength": 1,
           "maxLength": 100,
-          "description": "Product word in Korean (e.g. 수납함)."
+          "description": "Product word (e.g. 수납함, umbrella); a shopping list: up to 5 separated by commas (건전지, 멀티탭)."
         },
         "currentPage": {
           "default": 1,
@@ -4460,6 +4998,81 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > tools/list as clients re
               }
             }
           }
+        },
+        "unplaced": {
+          "type": "array",
+          "items": {
+            "type": "object",
+            "properties": {
+              "id": {
+                "type": "string"
+              },
+              "name": {
+                "type": "string"
+              },
+              "price": {
+                "type": "integer"
+              },
+              "image": {
+                "type": [
+                  "string",
+                  "null"
+                ]
+              },
+              "stock": {
+                "type": "integer"
+              },
+              "placement": {
+                "type": "string",
+                "const": "unknown"
+              }
+            }
+          }
+        },
+        "keywords": {
+          "type": "array",
+          "items": {
+            "type": "object",
+            "properties": {
+              "keyword": {
+                "type": "string"
+              },
+              "read": {
+                "type": "string"
+              },
+              "ignored": {
+                "type": "array",
+                "items": {
+                  "type": "string"
+                }
+              },
+              "note": {
+                "type": "string"
+              },
+              "productIds": {
+                "type": "array",
+                "items": {
+                  "type": "string"
+                }
+              },
+              "unplacedIds": {
+                "type": "array",
+                "items": {
+                  "type": "string"
+                }
+              },
+              "notSold": {
+                "type": "boolean",
+                "const": true
+              },
+              "hint": {
+                "type": "string"
+              }
+            }
+          }
+        },
+        "note": {
+          "type": "string"
         },
         "asOf": {
           "type": "string"
@@ -4628,7 +5241,7 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > tools/list as clients re
           "type": "string",
           "minLength": 1,
           "maxLength": 100,
-          "description": "Product word in Korean (e.g. 우산) or a product number."
+          "description": "Product word (e.g. 우산, umbrella) or a product number; up to 5 separated by commas."
         },
         "currentPage": {
           "default": 1,
@@ -4682,6 +5295,51 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > tools/list as clients re
         "nextPage": {
           "type": "integer"
         },
+        "keywords": {
+          "type": "array",
+          "items": {
+            "type": "object",
+            "properties": {
+              "keyword": {
+                "type": "string"
+              },
+              "read": {
+                "type": "string"
+              },
+              "ignored": {
+                "type": "array",
+                "items": {
+                  "type": "string"
+                }
+              },
+              "note": {
+                "type": "string"
+              },
+              "productIds": {
+                "type": "array",
+                "items": {
+                  "type": "string"
+                }
+              },
+              "unplacedIds": {
+                "type": "array",
+                "items": {
+                  "type": "string"
+                }
+              },
+              "notSold": {
+                "type": "boolean",
+                "const": true
+              },
+              "hint": {
+                "type": "string"
+              }
+            }
+          }
+        },
+        "note": {
+          "type": "string"
+        },
         "hint": {
           "type": "string"
         }
@@ -4705,7 +5363,7 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > tools/list as clients re
           "type": "string",
           "minLength": 1,
           "maxLength": 100,
-          "description": "Product word in Korean (e.g. 우산) or a product number."
+          "description": "Product word (e.g. 우산, umbrella) or a product number; a shopping list: up to 5 separated by commas."
         },
         "branchCode": {
           "description": "The store asked about (e.g. 11199); or latitude and longitude.",
@@ -4715,14 +5373,20 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > tools/list as clients re
         "latitude": {
           "description": "Latitude to search around, with longitude.",
           "type": "number",
-          "minimum": -90,
-          "maximum": 90
+          "minimum": 32.8,
+          "maximum": 38.9
         },
         "longitude": {
           "description": "Longitude, with latitude.",
           "type": "number",
-          "minimum": -180,
-          "maximum": 180
+          "minimum": 124.5,
+          "maximum": 132
+        },
+        "near": {
+          "description": "Or a place: 선릉역, 경복궁.",
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 100
         },
         "openNow": {
           "description": "true: only stores open now (posted hours).",
@@ -4784,9 +5448,61 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > tools/list as clients re
               },
               "price": {
                 "type": "integer"
+              },
+              "keyword": {
+                "type": "string"
               }
             }
           }
+        },
+        "keywords": {
+          "type": "array",
+          "items": {
+            "type": "object",
+            "properties": {
+              "keyword": {
+                "type": "string"
+              },
+              "read": {
+                "type": "string"
+              },
+              "ignored": {
+                "type": "array",
+                "items": {
+                  "type": "string"
+                }
+              },
+              "note": {
+                "type": "string"
+              },
+              "productIds": {
+                "type": "array",
+                "items": {
+                  "type": "string"
+                }
+              },
+              "unplacedIds": {
+                "type": "array",
+                "items": {
+                  "type": "string"
+                }
+              },
+              "notSold": {
+                "type": "boolean",
+                "const": true
+              },
+              "hint": {
+                "type": "string"
+              }
+            }
+          }
+        },
+        "note": {
+          "type": "string"
+        },
+        "place": {
+          "type": "object",
+          "properties": {}
         },
         "matched": {
           "type": "integer"
