@@ -31,7 +31,7 @@ const ReadySchema = z.object({
       lastCrawl: z
         .object({
           at: z.string(),
-          outcome: z.enum(['ok', 'short', 'failed']),
+          outcome: z.enum(['ok', 'short', 'refused', 'failed']),
           calls: z.number(),
           durationMs: z.number(),
           stores: z.number(),
@@ -40,10 +40,17 @@ const ReadySchema = z.object({
         })
         .nullable(),
       crawls: z.number(),
+      stale: z.boolean(),
+      crawlsLastHour: z.number(),
+      failures: z.number(),
+      nextRefreshAt: z.string().nullable(),
+      problem: z.string().nullable(),
+      refusedCopies: z.array(z.string()),
+      diskProblem: z.string().nullable(),
     })
     .optional()
     .describe(
-      "The chain's store list held in memory (STORE_DIRECTORY=on): its size, age, where it came from and the last crawl's outcome. Until it is built, store searches ask the upstream.",
+      "The chain's store list held in memory (STORE_DIRECTORY=on): its size, age (stale past STORE_DIRECTORY_REFRESH_MS, still answering), where it came from, the last crawl's outcome (refused: below 90 % of the held list or of the upstream's total), the backoff, and why a list or copy was kept or refused (docs/operations.md#the-store-directorys-bounds). Until a list is held, store searches ask the upstream.",
     ),
   products: z
     .object({

@@ -120,6 +120,7 @@ export class StoreDirectory {
   #timer: NodeJS.Timeout | undefined
   #nextAt: number | null = null
   #crawlAbort = new AbortController()
+  #pendingWrite: Promise<boolean> | undefined
   #closed = false
 
   constructor(options: DirectoryOptions) {
@@ -245,6 +246,7 @@ export class StoreDirectory {
     this.#nextAt = null
     this.#crawlAbort.abort(new Error('the store directory is closing'))
     await this.#claim?.stop()
+    await this.#pendingWrite // a learnt store reaches the disk copy before a one-shot process exits
   }
 
   #age(): number {
@@ -303,7 +305,7 @@ export class StoreDirectory {
     this.#byCode.set(store.code, entry)
     this.#spatial = spatialIndex(this.#entries)
     const snapshot = this.snapshot()
-    if (snapshot) void this.#options.disk?.write(this.#encode(snapshot))
+    if (snapshot) this.#pendingWrite = this.#options.disk?.write(this.#encode(snapshot))
   }
 
   async #romanise(entries: DirectoryEntry[]): Promise<void> {
@@ -355,13 +357,17 @@ export class StoreDirectory {
     await this.#crawlForFleet(shared, taken ? claim : undefined)
   }
 
-  /** The fleet's copy when it is younger than the one held and than asked: adopted, and kept on disk. */
+  /**
+   * The fleet's copy, when younger than the list held, is adopted (a stale one too: it answers, saying
+   * its age, until a fresh list replaces it) and kept on disk. True when it is as fresh as asked.
+   */
   async #takeFleetCopy(shared: DirectoryShared, request: RefreshRequest): Promise<boolean> {
     const copy = await this.#readCopy('fleet', await shared.read())
-    if (!copy || copy.builtAt < request.newerThan || (this.#builtAt !== null && copy.builtAt <= this.#builtAt)) return false
+    if (!copy || (this.#builtAt !== null && copy.builtAt <= this.#builtAt)) return false
     await this.#adopt(copy, 'fleet')
+    this.#pendingWrite = this.#options.disk?.write(this.#encode(copy))
+    if (copy.builtAt < request.newerThan) return false
     this.#succeeded()
-    await this.#options.disk?.write(this.#encode(copy))
     return true
   }
 

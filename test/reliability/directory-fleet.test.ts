@@ -1,5 +1,7 @@
 import t, { type Test } from 'tap'
 import { loadConfig } from '../../src/config.js'
+import { writeCopy } from '../../src/kept/copy.js'
+import { STORE_COPY } from '../../src/stores/row.js'
 import { createRuntime, type Runtime } from '../../src/runtime.js'
 import type { Simulator } from '../../simulator/server.js'
 import { simulator, testEnv } from '../helpers/app.js'
@@ -114,4 +116,23 @@ t.test('a failing crawl: the fleet rests together, one crawl between three insta
     directories.every((d) => d.status.problem !== null),
     'every instance says why it holds no list',
   )
+})
+
+t.test('a stale fleet copy answers while the store list cannot be read, and says its age', async (t) => {
+  const redis = await startRedis(t)
+  const sim = await simulator(t)
+  const first = await instance(t, sim, redis)
+  await first.directory!.start()
+  const snapshot = first.directory!.snapshot()!
+  await first.close()
+  const old = writeCopy(STORE_COPY, { savedAt: Date.now() - 36 * 3_600_000, meta: { total: snapshot.total }, rows: snapshot.stores })
+  await redis.command('SET', LIST, old)
+  sim.setFault('selStr', { kind: 'http500' })
+  const later = await instance(t, sim, redis)
+  await later.directory!.start()
+  const status = later.directory!.status
+  t.equal(status.state, 'ready', 'the stale copy is taken')
+  t.equal(status.source, 'fleet')
+  t.equal(status.stale, true)
+  t.match(status.problem, /kept the held list of \d+ stores, 36 h old/)
 })

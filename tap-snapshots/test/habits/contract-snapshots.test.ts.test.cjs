@@ -285,7 +285,7 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
                       "additionalProperties": false
                     },
                     "directory": {
-                      "description": "The chain's store list held in memory (STORE_DIRECTORY=on): its size, age, where it came from and the last crawl's outcome. Until it is built, store searches ask the upstream.",
+                      "description": "The chain's store list held in memory (STORE_DIRECTORY=on): its size, age (stale past STORE_DIRECTORY_REFRESH_MS, still answering), where it came from, the last crawl's outcome (refused: below 90 % of the held list or of the upstream's total), the backoff, and why a list or copy was kept or refused (docs/operations.md#the-store-directorys-bounds). Until a list is held, store searches ask the upstream.",
                       "type": "object",
                       "properties": {
                         "state": {
@@ -339,6 +339,7 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
                                   "enum": [
                                     "ok",
                                     "short",
+                                    "refused",
                                     "failed"
                                   ]
                                 },
@@ -378,6 +379,39 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
                         },
                         "crawls": {
                           "type": "number"
+                        },
+                        "stale": {
+                          "type": "boolean"
+                        },
+                        "crawlsLastHour": {
+                          "type": "number"
+                        },
+                        "failures": {
+                          "type": "number"
+                        },
+                        "nextRefreshAt": {
+                          "type": [
+                            "string",
+                            "null"
+                          ]
+                        },
+                        "problem": {
+                          "type": [
+                            "string",
+                            "null"
+                          ]
+                        },
+                        "refusedCopies": {
+                          "type": "array",
+                          "items": {
+                            "type": "string"
+                          }
+                        },
+                        "diskProblem": {
+                          "type": [
+                            "string",
+                            "null"
+                          ]
                         }
                       },
                       "required": [
@@ -387,7 +421,14 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
                         "ageSeconds",
                         "source",
                         "lastCrawl",
-                        "crawls"
+                        "crawls",
+                        "stale",
+                        "crawlsLastHour",
+                        "failures",
+                        "nextRefreshAt",
+                        "problem",
+                        "refusedCopies",
+                        "diskProblem"
                       ],
                       "additionalProperties": false
                     },
