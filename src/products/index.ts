@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto'
-import { UpstreamError } from '../upstream/errors.js'
 import type { CatalogueItem, ProductLister } from '../upstream/port.js'
 import type { CatalogueDisk } from './disk.js'
 import type { IndexedProduct, ProductIndex, ProductIndexMode, ProductIndexStatus } from './port.js'
 import { implausible, unionOf, type CatalogueSnapshot, type Plausibility } from './snapshot.js'
+import { indexedOf, isRefusal, messageOf, sameProduct } from './products.js'
 
 export type { CatalogueSnapshot }
 
@@ -428,31 +428,4 @@ export class CatalogueIndex implements ProductIndex {
     record('ok')
     return { builtAt: this.#now(), mode: 'listing', total: total ?? byId.size, products: [...byId.values()] }
   }
-}
-
-/** The upstream answered, and said no to an empty search (a 4xx or success:false), rather than failing. */
-function isRefusal(error: unknown): boolean {
-  if (!(error instanceof UpstreamError)) return false
-  if (error.kind === 'rejected') return true
-  return error.kind === 'http' && error.status !== undefined && error.status >= 400 && error.status < 500
-}
-
-export function indexedOf(item: CatalogueItem): IndexedProduct {
-  return {
-    productId: item.productId,
-    name: item.name,
-    price: item.price,
-    image: item.image,
-    category: item.category ?? null,
-    brand: item.brand ?? null,
-  }
-}
-
-function sameProduct(a: IndexedProduct, b: IndexedProduct): boolean {
-  return a.name === b.name && a.price === b.price && a.image === b.image && a.category === b.category && a.brand === b.brand
-}
-
-function messageOf(error: unknown): string {
-  if (error instanceof UpstreamError) return error.publicDetail
-  return error instanceof Error ? error.message : String(error)
 }

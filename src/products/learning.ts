@@ -8,7 +8,7 @@ import type {
   Upstream,
   UpstreamStore,
 } from '../upstream/port.js'
-import { indexedOf } from './index.js'
+import { indexedOf } from './products.js'
 import type { ProductIndex } from './port.js'
 
 /**
