@@ -2039,9 +2039,9 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
                       "description": "Whether another page follows."
                     },
                     "nextPage": {
+                      "description": "Value to pass as currentPage for the next page; only when hasMore is true (no page follows otherwise).",
                       "type": "integer",
-                      "minimum": 1,
-                      "description": "Value to pass as currentPage for the next page."
+                      "minimum": 1
                     },
                     "hint": {
                       "description": "Only when nothing matches: what to try instead.",
@@ -2051,8 +2051,7 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
                   "required": [
                     "products",
                     "total",
-                    "hasMore",
-                    "nextPage"
+                    "hasMore"
                   ],
                   "additionalProperties": false,
                   "description": "One page of the catalogue search."
