@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs'
+import { DEFAULT_UPSTREAM, SIMULATED } from '../src/config.js'
 import { SERVER_DESCRIPTION, SERVER_NAME, SERVER_TITLE } from '../tools/server.js'
 import { toolDefinitions } from '../tools/index.js'
 
@@ -43,7 +44,18 @@ export function buildManifest(pkg: PackageJson = readPackageJson()) {
         command: 'node',
         args: ['${__dirname}/bin/run.js', 'mcp'],
         // Hosts show stderr as the server's log; info lines there are noise to a desktop user.
-        env: { LOG_LEVEL: 'warn' },
+        env: { LOG_LEVEL: 'warn', UPSTREAM_BASE_URL: '${user_config.upstream}' },
+      },
+    },
+    // The one setting a desktop user may want: offline, against the built-in simulator (sample data).
+    // A string, not a switch: it is UPSTREAM_BASE_URL as is, so the host's settings page and the docs say the same.
+    user_config: {
+      upstream: {
+        type: 'string' as const,
+        title: "The chain's service (or simulated, to work offline)",
+        description: `Where store and stock answers come from. Leave ${DEFAULT_UPSTREAM} for the live service; type ${SIMULATED} to use the built-in simulator instead (offline, sample data, no calls to the chain).`,
+        required: false,
+        default: DEFAULT_UPSTREAM,
       },
     },
     tools: toolDefinitions.map((tool) => ({ name: tool.name, description: tool.title })),

@@ -147,6 +147,10 @@ const EnvSchema = z.object({
     .describe(
       "Only with `UPSTREAM_BASE_URL=simulated`: the simulator renames one field in one step's replies, e.g. `placement:storeErp->storeCode`, so `store-finder doctor` and `/api/health/upstream` can be seen reporting drift.",
     ),
+  // Read by simulator/main.ts (the simulator run alone); listed here so the configuration table names it.
+  SIMULATOR_PORT: int(0, 65_535, 4010).describe(
+    'Only for the simulator run alone (`store-finder simulator`, `npm run simulator`): its listening port. The simulator `UPSTREAM_BASE_URL=simulated` starts in-process takes a free port instead.',
+  ),
   // 8 s, as the stricter public clients use
   UPSTREAM_TIMEOUT_MS: int(100, 120_000, 8_000).describe('Per-attempt upstream timeout.'),
   UPSTREAM_RETRIES: int(0, 5, 1).describe(

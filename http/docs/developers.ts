@@ -63,15 +63,17 @@ const SCRIPT = `
     if (!body.products || body.products.length === 0) { wrap.appendChild(el('p', 'No fixture product matches this keyword.')); return wrap; }
     var table = el('table'); table.className = 'results';
     var head = el('tr');
-    ['id', 'name', 'price (KRW)', 'stock', 'floor (stairNo)', 'zone (zoneNo)'].forEach(function (h) { head.appendChild(el('th', h)); });
+    ['id', 'name', 'price (KRW)', 'stock', 'floor (floorLabel)', 'zone (zoneNo)'].forEach(function (h) { head.appendChild(el('th', h)); });
     table.appendChild(head);
     body.products.forEach(function (p) {
       var row = el('tr');
-      [p.id, p.name, p.price, p.stock, p.stairNo, p.zoneNo].forEach(function (v) { row.appendChild(el('td', v)); });
+      // The floor as the store signs it (1F, B1), not the raw stairNo (1, -1) a shopper would misread.
+      var floor = p.floorLabel != null ? p.floorLabel : p.stairNo;
+      [p.id, p.name, p.price, p.stock, floor, p.zoneNo].forEach(function (v) { row.appendChild(el('td', v)); });
       table.appendChild(row);
     });
     wrap.appendChild(table);
-    wrap.appendChild(el('p', 'hasMore: ' + body.hasMore + ', nextPage: ' + body.nextPage));
+    wrap.appendChild(el('p', body.hasMore ? 'hasMore: true, nextPage: ' + body.nextPage : 'hasMore: false (no more pages)'));
     return wrap;
   }
   function failure(body, status) {

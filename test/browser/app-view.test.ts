@@ -11,7 +11,7 @@ import t from 'tap'
 import { APP_VIEW_URI } from '../../tools/app/meta.js'
 import { MAP_HEIGHT, STORES_SHOWN } from '../../tools/app/view/layout.js'
 import { listenTestApp } from '../helpers/app.js'
-import { launchChromium, skipWithoutChromium } from '../helpers/browser.js'
+import { KOREAN_GLYPHS_CHECK, launchChromium, skipWithoutChromium, type KoreanGlyphs } from '../helpers/browser.js'
 import { connectHttp } from '../helpers/mcp-client.js'
 import { findProductNearbyAnswer, type NearbyAnswer } from '../helpers/nearby-answer.js'
 import type { Teardown } from '../helpers/tap.js'
@@ -179,6 +179,16 @@ t.test('the MCP App view in headless Chromium', { skip }, async (t) => {
     }
     return { page, frame, problems, offOrigin, log, sizes, violations, send, settled, screenshot }
   }
+
+  t.test('Korean is drawn with Korean glyphs, not boxes (the screenshots are worth looking at)', async (t) => {
+    const host = await openHost(360, 'light')
+    await host.send(answers.onB1!)
+    const glyphs = (await host.frame.evaluate(KOREAN_GLYPHS_CHECK)) as KoreanGlyphs
+    const advice = `fonts in ${glyphs.family}: install a Korean font (Debian: apt-get install fonts-noto-cjk)`
+    t.equal(glyphs.distinct, glyphs.syllables, `each syllable its own glyph; ${advice}`)
+    t.equal(glyphs.likeTheBox, 0, `no syllable drawn as the missing-glyph box; ${advice}`)
+    t.equal(glyphs.blank, 0, 'no syllable left blank')
+  })
 
   t.test('handshake, answer card with the floor badge, map, links and size, at 360 px', async (t) => {
     const host = await openHost(360, 'light')

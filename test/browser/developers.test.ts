@@ -72,6 +72,10 @@ t.test('/developers in headless Chromium', { skip }, async (t) => {
     const text = await page.locator('#try-it-result').innerText()
     t.match(text, /실리콘 주방장갑/)
     t.match(text, /1024881/)
+    // The floor column as a shopper reads the sign: 1F or B1, never the bare stairNo.
+    const floors = await page.locator('#try-it-result table.results tr td:nth-child(5)').allInnerTexts()
+    t.equal(floors.length, 2)
+    for (const floor of floors) t.match(floor, /^(B\d|\d+F)$/, floor)
     t.equal(page.url(), `${url}/developers`, 'stayed on the page')
     t.same(problems, [])
   })

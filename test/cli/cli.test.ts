@@ -1,7 +1,13 @@
 import { PassThrough } from 'node:stream'
 import stringWidth from 'string-width'
 import t from 'tap'
-import { EXIT, type Io } from '../../cli/context.js'
+import { chmod, mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { Command } from 'commander'
+import { invocation, sameWithPage, shellWord } from '../../cli/again.js'
+import { EXIT, PIPE_COLUMNS, kstTime, outputColumns, type Io } from '../../cli/context.js'
+import { buildProgram } from '../../cli/main.js'
 import { progressBar } from '../../cli/progress.js'
 import { renderTable, truncate } from '../../cli/table.js'
 import { runCli } from '../helpers/cli.js'
@@ -23,7 +29,8 @@ t.test('stores: a table with Korean text aligned, and the next page named', asyn
   const column = (line: string, text: string) => stringWidth(line.slice(0, line.indexOf(text)))
   const addressAt = column(lines[0]!, 'address')
   for (const row of rows) t.equal(column(row, '서울'), addressAt, row)
-  t.match(stdout, /More may exist: store-finder stores "강남" --page 2/)
+  // The command line as this run was given (in-process: argv[1] is the bare name), the page moved on.
+  t.match(stdout, /More may exist: store-finder --simulated stores 강남 -n 3 --page 2$/m)
 })
 
 t.test('--json prints the result for scripts', async (t) => {
@@ -52,7 +59,7 @@ t.test('store, products, availability', async (t) => {
 
   const products = await cli([...sim, 'products', '11199', '수납'], quiet)
   t.equal(products.code, EXIT.ok)
-  t.match(products.stdout, /^id\s+name\s+price\s+stock\s+floor\s+zone/)
+  t.match(products.stdout, /^강남역점 \(11199\), stock as of .* KST:\nid\s+name\s+price\s+stock\s+floor\s+zone/)
   t.match(products.stdout, /\d+원\s+\d+\s+(B\d|\d+F)\s+\d+/)
 
   const json = await cli([...sim, '--json', 'products', '11199', '수납'], quiet)
@@ -61,15 +68,16 @@ t.test('store, products, availability', async (t) => {
 
   const availability = await cli([...sim, 'availability', result.products[0]!.id, '11199'], quiet)
   t.equal(availability.code, EXIT.ok)
-  t.match(availability.stdout, /^Store 11199: (\d+ in stock, (floor|placement)|out of stock)/)
+  t.match(availability.stdout, /^.+ at 강남역점 \(11199\), stock as of .* KST:\n(\d+ in stock, (floor|placement)|Out of stock)/)
   t.match(availability.stdout, /Nearby stores that have it|No nearby store/)
 })
 
 t.test('where: the nearest stores that have it, from a place name, a store code or a point', async (t) => {
   const byPlace = await cli([...sim, 'where', '우산', '--near', '홍대입구역 근처'], quiet)
   t.equal(byPlace.code, EXIT.ok)
-  t.match(byPlace.stdout, /Near 홍대입구점 \(10962\), nearest first/)
-  t.match(byPlace.stdout, /\d+\.\d km .*우산.*\d+F zone \d+/, 'a row with distance, product and floor')
+  t.match(byPlace.stdout, /^\d+ stores near 홍대입구점 \(10962\), nearest first; stock as of .* KST:$/m)
+  t.match(byPlace.stdout, /^\s*\d+\.\d km {2}.+ \(\d{5}\)/m, 'a store line with distance')
+  t.match(byPlace.stdout, /^ +.*우산.*\d+원 +\d+ in stock {2}\d+F zone \d+$/m, 'a product line beneath, with floor')
   const byCode = await cli([...sim, '--json', 'where', '우산', '--near', '11199'], quiet)
   const answer = JSON.parse(byCode.stdout) as { here?: { store: { code: string; distanceKm: number } } }
   t.equal(answer.here?.store.code, '11199', 'the store itself, as here')
@@ -94,7 +102,9 @@ t.test('exit codes tell usage errors, missing things and upstream failures apart
   t.equal(unknown.code, EXIT.notFound)
   t.match(unknown.stderr, /hint: Find the store code with `store-finder stores <keyword>`/)
 
-  t.equal((await cli([...sim, 'products', '99999', '수납'], quiet)).code, EXIT.usage, 'unknown store for products')
+  t.equal((await cli([...sim, 'products', '99999', '수납'], quiet)).code, EXIT.notFound, 'unknown store for products, as for store')
+  t.equal((await cli([...sim, 'availability', '1047618', '99999'], quiet)).code, EXIT.notFound, 'and for availability')
+  t.equal((await cli([...sim, 'where', '우산', '--near', '99999'], quiet)).code, EXIT.notFound, 'and for where')
   t.equal((await cli(['stores'])).code, EXIT.usage, 'missing argument')
   t.equal((await cli(['stores', '강남', '--page', '0'])).code, EXIT.usage, 'bad option value')
   t.equal((await cli(['near', '91', '127'])).code, EXIT.usage, 'latitude out of range')
@@ -193,8 +203,8 @@ t.test('products with nothing in stock: the hint in CLI words and the way to `wh
   // 1084819 (3단 우산) is in the catalogue and out of stock at 11199 in the simulator's data.
   const none = await cli([...sim, 'products', '11199', '1084819'], quiet)
   t.equal(none.code, EXIT.ok)
-  t.match(none.stdout, /Nothing matching "1084819" is in stock at store 11199/)
-  t.match(none.stdout, /store-finder where "1084819" --near 11199/)
+  t.match(none.stdout, /Nothing matching "1084819" is in stock at 강남역점 \(11199\) \(stock as of .* KST\)/)
+  t.match(none.stdout, /store-finder --simulated where 1084819 --near 11199$/m)
   t.notMatch(none.stdout, /\{[A-Za-z]+\}/)
   const json = await cli([...sim, '--json', 'products', '11199', '1084819'], quiet)
   const body = JSON.parse(json.stdout) as { products: unknown[]; hint: string }
@@ -210,7 +220,7 @@ t.test('products with nothing in stock: the hint in CLI words and the way to `wh
 t.test('where --near a store that has none itself says so', async (t) => {
   const { code, stdout } = await cli([...sim, 'where', '1084819', '--near', '11199'], quiet)
   t.equal(code, EXIT.ok)
-  t.match(stdout, /^(store 11199 itself does not have it in stock\.\nNear store 11199|None of the)/)
+  t.match(stdout, /^(store 11199 itself does not have it in stock\.\n\d+ stores? near store 11199|None of the)/)
 })
 
 t.test('a malformed UPSTREAM_BASE_URL names the variable and the form it takes', async (t) => {
@@ -218,4 +228,52 @@ t.test('a malformed UPSTREAM_BASE_URL names the variable and the form it takes',
   t.equal(code, EXIT.usage)
   t.match(stderr, /UPSTREAM_BASE_URL="fapi\.daisomall\.co\.kr": expected `simulated` .* or an absolute http\(s\) URL such as https:\/\//)
   t.notMatch(stderr, /Invalid input/)
+})
+
+t.test('suggested commands start as this run did and keep its options', async (t) => {
+  const dir = await mkdtemp(join(tmpdir(), 'sf-cli-again-'))
+  t.teardown(() => rm(dir, { recursive: true, force: true }))
+  // A checkout: node and the script's path from where the user stands.
+  t.equal(invocation({ script: '/repo/bin/run.js', cwd: '/repo' }), 'node bin/run.js')
+  t.equal(invocation({ script: '/repo/bin/store-finder.ts', cwd: '/repo' }), 'node --import tsx bin/store-finder.ts')
+  t.equal(invocation({ script: '/repo/bin/run.js', cwd: '/elsewhere' }), 'node /repo/bin/run.js')
+  t.equal(invocation({ script: 'store-finder' }), 'store-finder')
+  // An install: the bare name when the PATH finds this very program, else the installed script's path.
+  const pkg = join(dir, 'node_modules', '@store-finder', 'store-finder', 'bin')
+  const bin = join(dir, 'bin')
+  await mkdir(pkg, { recursive: true })
+  await mkdir(bin)
+  await writeFile(join(pkg, 'run.js'), '')
+  await chmod(join(pkg, 'run.js'), 0o755)
+  await symlink(join(pkg, 'run.js'), join(bin, 'store-finder'))
+  t.equal(invocation({ script: join(bin, 'store-finder'), cwd: '/', path: bin }), 'store-finder')
+  t.equal(invocation({ script: join(bin, 'store-finder'), cwd: '/', path: '/usr/bin' }), join(bin, 'store-finder'))
+  t.equal(shellWord('강남'), '강남')
+  t.equal(shellWord('부산 해운대'), "'부산 해운대'")
+  t.equal(shellWord("it's"), `'it'\\''s'`)
+
+  // --page in any spelling is replaced, --refresh dropped, everything else kept in order.
+  const program = buildProgram()
+  let seen = ''
+  program.commands
+    .find((c) => c.name() === 'stores')!
+    .action((_keyword: string, _options: unknown, command: Command) => void (seen = sameWithPage(command, 3)))
+  await program.parseAsync(['node', '/repo/bin/run.js', '--simulated', '--refresh', 'stores', '부산 해운대', '-p2', '-n', '5'])
+  t.equal(seen, `node /repo/bin/run.js --simulated stores '부산 해운대' -n 5 --page 3`)
+  await program.parseAsync(['node', 'store-finder', 'stores', '강남', '--page=2', '--facility', 'parking'])
+  t.equal(seen, 'store-finder stores 강남 --facility parking --page 3')
+})
+
+t.test('the output width: COLUMNS, else the terminal, else 80', async (t) => {
+  t.equal(outputColumns({ isTTY: false }, {}), PIPE_COLUMNS)
+  t.equal(PIPE_COLUMNS, 80)
+  t.equal(outputColumns({ isTTY: true, columns: 132 }, {}), 132)
+  t.equal(outputColumns({ isTTY: false }, { COLUMNS: '64' }), 64)
+  t.equal(outputColumns({ isTTY: true, columns: 132 }, { COLUMNS: '64' }), 64)
+  t.equal(outputColumns({ isTTY: false }, { COLUMNS: 'wide' }), 80, 'a COLUMNS that is no width is ignored')
+})
+
+t.test('the stock time in Korea time', async (t) => {
+  t.equal(kstTime('2026-11-26T15:41:07.000Z'), '2026-11-27 00:41 KST')
+  t.equal(kstTime('not a time'), 'not a time')
 })

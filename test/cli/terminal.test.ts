@@ -1,56 +1,8 @@
-import { spawnSync } from 'node:child_process'
-import { existsSync } from 'node:fs'
 import stringWidth from 'string-width'
 import t from 'tap'
-import { ROOT, STORE_FINDER_ARGS } from '../helpers/process.js'
+import { noTerminal as skip, onTerminal, piped } from '../helpers/terminal.js'
 
-/*
- * The command line as a person sees it: in a real pseudo-terminal (util-linux `script`, which Debian
- * ships in every install), and piped into `head`. Each run is a child process from the source tree.
- */
-
-const SCRIPT = '/usr/bin/script'
-const skip =
-  !existsSync(SCRIPT) && !process.env['CI'] ? `${SCRIPT} (util-linux) is not installed; these tests need a pseudo-terminal` : false
-
-const quote = (arg: string) => `'${arg.replace(/'/g, `'\\''`)}'`
-const storeFinder = (args: string[]) => [process.execPath, ...STORE_FINDER_ARGS, ...args].map(quote).join(' ')
-// No disk copy of the store list: a test never writes to the home cache.
-const env = { ...process.env, LOG_LEVEL: 'silent', FORCE_COLOR: '0', STORE_DIRECTORY_CACHE_DIR: 'off' }
-// A liveness bound for a child process on a loaded machine, not a timing.
-const BOUND_MS = 120_000
-
-/** Runs `store-finder args` on a pseudo-terminal `columns` wide; what the terminal received, escapes stripped. */
-function onTerminal(args: string[], columns = 100): { code: number | null; screen: string; raw: string } {
-  const r = spawnSync(SCRIPT, ['-qfec', `stty cols ${columns} rows 40; ${storeFinder(args)}`, '/dev/null'], {
-    cwd: ROOT,
-    env,
-    input: '',
-    encoding: 'utf8',
-    timeout: BOUND_MS,
-  })
-  const raw = r.stdout ?? ''
-  // Cursor movement and erase sequences (ESC [ … letter, ESC 7/8) out; carriage returns become line ends.
-  const screen = raw
-    .replace(/\u001b\[[0-9;?]*[A-Za-z]|\u001b[78]/g, '\n')
-    .replace(/\r\n?/g, '\n')
-    .split('\n')
-    .map((line) => line.trimEnd())
-    .filter(Boolean)
-    .join('\n')
-  return { code: r.status, screen, raw }
-}
-
-/** Runs a shell pipeline with `set -o pipefail`, so the exit status is the CLI's own. */
-function piped(args: string[], reader: string): { code: number | null; stdout: string; stderr: string } {
-  const r = spawnSync('/bin/bash', ['-c', `set -o pipefail; ${storeFinder(args)} | ${reader}`], {
-    cwd: ROOT,
-    env,
-    encoding: 'utf8',
-    timeout: BOUND_MS,
-  })
-  return { code: r.status, stdout: r.stdout ?? '', stderr: r.stderr ?? '' }
-}
+// The command line as a person sees it: in a pseudo-terminal, and piped into `head` (test/helpers/terminal.ts).
 
 t.test('on a terminal', { skip }, async (t) => {
   t.test('products: a live progress bar with real numbers, then the table', async (t) => {
@@ -67,7 +19,7 @@ t.test('on a terminal', { skip }, async (t) => {
     t.equal(code, 0)
     t.match(screen, /우산 near store 11199 \[.*\] \d+% · \d+ store-product pairs checked · \d+ in stock/)
     t.match(screen, /100% · [1-9]\d* store-product pairs checked/, 'the last event: every pair checked')
-    t.match(screen, /Near store 11199, nearest first/)
+    t.match(screen, /\d+ stores? near store 11199, nearest first/)
   })
 
   t.test('a bare store-finder prints the help and starts nothing', async (t) => {
@@ -81,22 +33,26 @@ t.test('on a terminal', { skip }, async (t) => {
     t.test(`tables fit a ${columns}-column terminal, and names keep their length before addresses lose theirs`, async (t) => {
       const { code, screen } = onTerminal(['--simulated', 'stores', '강남', '-n', '5'], columns)
       t.equal(code, 0)
-      const lines = screen.split('\n')
+      // The table's lines; the next-page command under it is one line to copy, the terminal's to wrap.
+      const lines = screen.split('\n').filter((line) => !line.startsWith('More may exist: '))
       for (const line of lines) t.ok(stringWidth(line) <= columns, `${stringWidth(line)} ≤ ${columns}: ${line}`)
       t.match(screen, /^code\s+name\s+hours\s+address$/m)
       t.match(screen, /강남역점/, 'a name is whole')
     })
   }
 
-  t.test('below 60 columns the rows are stacked, one field a line', async (t) => {
-    const { code, screen } = onTerminal(['--simulated', 'where', '우산', '--near', '홍대입구역'], 50)
+  t.test('below 60 columns table rows are stacked, one field a line; where blocks fit too', async (t) => {
+    const { code, screen } = onTerminal(['--simulated', 'near', '37.4979', '127.0276', '-n', '3'], 50)
     t.equal(code, 0)
-    // The table's lines (the bar and the sentence above the table are the terminal's to wrap).
-    const table = screen.split('\n').filter((l) => /^(distance|store|open|product|price|stock|floor)\s/.test(l))
-    t.ok(table.length >= 7, table.join('\n'))
+    const table = screen.split('\n').filter((l) => /^(code|name|distance|hours|address)\s/.test(l))
+    t.equal(table.length, 15, table.join('\n'))
     for (const line of table) t.ok(stringWidth(line) <= 50, line)
     t.match(screen, /^distance\s+\d+\.\d km$/m)
-    t.match(screen, /^store\s+.*\(\d{5}\)$/m, 'the store name whole, with its code')
+    const where = onTerminal(['--simulated', 'where', '우산', '--near', '홍대입구역'], 50)
+    t.equal(where.code, 0)
+    const blocks = where.screen.split('\n').filter((l) => /^\s*\d+\.\d km {2}/.test(l) || /^ {4,}/.test(l))
+    t.ok(blocks.length >= 4, where.screen)
+    for (const line of blocks) t.ok(stringWidth(line) <= 50, line)
   })
 
   t.test('the top-level help wraps at word boundaries within the terminal', async (t) => {

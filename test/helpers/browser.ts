@@ -31,3 +31,44 @@ export async function launchChromium(t: Teardown): Promise<Browser> {
   t.teardown(() => browser.close())
   return browser
 }
+
+/**
+ * Evaluated in a page or frame: whether Korean text is drawn with real glyphs there, in the page's own
+ * font stack. Without a Korean font (Debian: fonts-noto-cjk) Chromium draws every syllable as the same
+ * box (tofu), and a screenshot test would pass on a page no one can read. Each syllable is drawn on a
+ * canvas and compared with the others and with a private-use character no font has (drawn as the box).
+ */
+export const KOREAN_GLYPHS_CHECK = `(() => {
+  const family = getComputedStyle(document.body).fontFamily || 'sans-serif'
+  const canvas = document.createElement('canvas')
+  canvas.width = 48
+  canvas.height = 48
+  const ctx = canvas.getContext('2d', { willReadFrequently: true })
+  const draw = (text) => {
+    ctx.clearRect(0, 0, 48, 48)
+    ctx.font = '32px ' + family
+    ctx.fillStyle = '#000'
+    ctx.textBaseline = 'top'
+    ctx.fillText(text, 4, 4)
+    return Array.from(ctx.getImageData(0, 0, 48, 48).data).join(',')
+  }
+  const box = draw('\\uE000')
+  const syllables = ['다', '이', '소', '층']
+  const drawn = syllables.map(draw)
+  return {
+    family,
+    syllables: syllables.length,
+    distinct: new Set(drawn).size,
+    likeTheBox: drawn.filter((d) => d === box).length,
+    blank: drawn.filter((d) => !/[1-9]/.test(d)).length,
+  }
+})()`
+
+export interface KoreanGlyphs {
+  family: string
+  syllables: number
+  /** How many different drawings the syllables gave: all of them with a Korean font, 1 with tofu. */
+  distinct: number
+  likeTheBox: number
+  blank: number
+}

@@ -16,6 +16,7 @@ import {
 } from '../../http/docs/hosts.js'
 import { buildManifest, MANIFEST_VERSION } from '../../scripts/mcpb-manifest.js'
 import { VERSION } from '../../src/about.js'
+import { DEFAULT_UPSTREAM, SIMULATED, loadConfig } from '../../src/config.js'
 import { toolDefinitions } from '../../tools/index.js'
 
 // ajv-formats is CommonJS with a default export; under NodeNext the callable sits on .default.
@@ -135,6 +136,19 @@ t.test('the .mcpb manifest passes the mcpb validator and lists every tool', asyn
   )
   t.equal(manifest.version, pkg.version)
   t.same(manifest.server.mcp_config.args, ['${__dirname}/bin/run.js', 'mcp'])
+})
+
+t.test('the .mcpb has a setting for offline use, passed to the server as UPSTREAM_BASE_URL', async (t) => {
+  const manifest = buildManifest()
+  const setting = manifest.user_config.upstream
+  t.match(setting, { type: 'string', required: false, default: DEFAULT_UPSTREAM })
+  t.match(setting.description, /type simulated to use the built-in simulator/)
+  t.equal(manifest.server.mcp_config.env.UPSTREAM_BASE_URL, '${user_config.upstream}')
+  // What the host hands the server once it has put the user's value in: both the default and `simulated` load.
+  for (const value of [setting.default, SIMULATED]) {
+    const env = { ...manifest.server.mcp_config.env, UPSTREAM_BASE_URL: value }
+    t.equal(loadConfig(env).upstream.baseUrl, value, value)
+  }
 })
 
 t.test('remote set-ups point at the endpoint they are given', async (t) => {

@@ -1,5 +1,5 @@
 // A test page that plays an MCP Apps host with ext-apps' own AppBridge (bundled for the browser by
-// test/browser/app-view.test.ts). It embeds the view in a sandboxed iframe from another origin, records
+// test/browser/app-view.test.ts, and by scripts/preview-app.ts, which passes `result` to show an answer at once). It embeds the view in a sandboxed iframe from another origin, records
 // the wire as the host sees it, and exposes a few controls to the test.
 
 import { AppBridge, PostMessageTransport, type McpUiHostContext } from '@modelcontextprotocol/ext-apps/app-bridge'
@@ -78,3 +78,13 @@ const host = {
   },
 }
 ;(window as unknown as { host: typeof host }).host = host
+
+// The preview (npm run preview:app): a tool result to show as soon as the view is ready.
+const resultUrl = params.get('result')
+if (resultUrl) {
+  void host.ready().then(async () => {
+    const result = (await (await fetch(resultUrl)).json()) as Parameters<AppBridge['sendToolResult']>[0]
+    await host.sendToolResult(result)
+    log.push({ event: 'host:sent-result' })
+  })
+}
