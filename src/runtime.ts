@@ -8,6 +8,7 @@ import type { FleetRedis } from './upstream/fleet/redis.js'
 import { StoreDirectory } from './stores/directory.js'
 import { DiskDirectory, defaultCacheDir } from './stores/disk.js'
 import { DirectoryUpstream } from './stores/upstream.js'
+import { RefreshWatch, SILENT_LOG, Telemetry, type OpsLog } from './telemetry.js'
 
 /** Rows per crawl page: a page size real clients send (upstream-protocol.md §4.1), so ⌈stores ÷ 100⌉ calls. */
 export const DIRECTORY_PAGE_SIZE = 100
@@ -23,6 +24,12 @@ export interface RuntimeOptions {
   awaitDirectory?: boolean
   /** Crawl the store list now, whatever the disk copy's age (`--refresh`). */
   refreshDirectory?: boolean
+  /**
+   * Where the runtime tells operators what happens behind the answers (Redis lost and back, a list's
+   * refresh failing and recovering, shutdown): the server's logger, stdio's stderr lines. Default: nothing
+   * (the CLI, whose answers say what a user needs).
+   */
+  log?: OpsLog
 }
 
 /** How long one deep upstream check answers for: a monitor polling every few seconds costs one probe per 30 s. */
@@ -46,6 +53,10 @@ export interface Runtime {
   startupProblem(timeoutMs?: number): Promise<string | undefined>
   /** The fleet's Redis (REDIS_URL), or undefined when this process keeps its state to itself. */
   fleet: FleetRedis | undefined
+  /** Counts behind /metrics. */
+  telemetry: Telemetry
+  /** The operator log handed in (or the silent one). */
+  log: OpsLog
   close(): Promise<void>
 }
 
@@ -54,6 +65,8 @@ export interface Runtime {
  * started in-process on a free loopback port and the client is pointed at it.
  */
 export async function createRuntime(config: Config, options: RuntimeOptions = {}): Promise<Runtime> {
+  const log = options.log ?? SILENT_LOG
+  const telemetry = new Telemetry()
   let upstreamUrl = config.upstream.baseUrl
   let stopSimulator: (() => Promise<void>) | undefined
   if (upstreamUrl === SIMULATED) {
@@ -81,11 +94,13 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
       throw error
     }
   }
-  const client = new UpstreamClient({ ...config.upstream, baseUrl: upstreamUrl, fetch: options.fetch, fleet: fleet?.state })
+  if (fleet) watchRedis(fleet.redis, log)
+  const client = new UpstreamClient({ ...config.upstream, baseUrl: upstreamUrl, fetch: options.fetch, fleet: fleet?.state, telemetry })
   const upstream = new CachedUpstream(client, config.cache, fleet?.cache)
   let directory: StoreDirectory | undefined
   if (config.directory.enabled) {
     const { cacheDir } = config.directory
+    const watch = new RefreshWatch('store directory', log)
     directory = new StoreDirectory({
       lister: client,
       pageSize: DIRECTORY_PAGE_SIZE,
@@ -99,7 +114,8 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
       shared: fleet?.directory,
       lazy: options.awaitDirectory === true,
       forceRefresh: options.refreshDirectory === true,
-      onProblem: (message) => process.emitWarning(message, 'StoreDirectoryWarning'),
+      onProblem: (message) => watch.failed(message.replace(/^store directory: /, '')),
+      onRefreshed: () => watch.succeeded(),
     })
     if (!options.awaitDirectory) void directory.start()
   }
@@ -116,12 +132,27 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     probe,
     startupProblem: (timeoutMs) => startupProblem(upstream, upstreamUrl, timeoutMs),
     fleet: fleet?.redis,
+    telemetry,
+    log,
     async close() {
       directory?.close()
       await fleet?.redis.close()
       await stopSimulator?.()
     },
   }
+}
+
+/** Redis lost and back, each said once as it happens (the fleet falls back to this instance's own state meanwhile). */
+function watchRedis(redis: FleetRedis, log: OpsLog): void {
+  redis.onChange((usable) => {
+    const { url } = redis.status
+    if (usable) log.info({ redis: url }, `Redis is back (${url}): shared cache, budget, token and breaker resume`)
+    else
+      log.warn(
+        { redis: url },
+        `Redis lost (${url}): this instance runs on its own cache, its share of the upstream budget and its own breaker until it returns`,
+      )
+  })
 }
 
 /**

@@ -49,6 +49,8 @@ export interface DirectoryOptions {
   now?: () => number
   /** Where a failed background crawl is told (logs). */
   onProblem?: (message: string) => void
+  /** A refresh ended well (a crawl, or a younger fleet copy taken): the log says so after failures. */
+  onRefreshed?: () => void
 }
 
 export type DirectorySource = 'crawl' | 'disk' | 'fleet'
@@ -154,6 +156,7 @@ export class StoreDirectory {
    */
   refresh(maxAgeMs = 0): Promise<void> {
     this.#refreshing ??= this.#refresh(maxAgeMs)
+      .then(() => this.#options.onRefreshed?.())
       .catch((error: unknown) => {
         this.#options.onProblem?.(`store directory: ${error instanceof Error ? error.message : String(error)}`)
       })
