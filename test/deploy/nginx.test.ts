@@ -11,7 +11,7 @@ import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import t from 'tap'
-import { buildTestApp, simulator } from '../helpers/app.js'
+import { buildTestApp, simulator, type TestContext } from '../helpers/app.js'
 import { ROOT } from '../helpers/process.js'
 import { until, within } from '../helpers/wait.js'
 
@@ -70,7 +70,7 @@ function get(port: number, path: string, headers: Record<string, string> = {}, l
 t.test('deploy/nginx.conf in front of two instances', async (t) => {
   if (!existsSync(NGINX)) throw new Error(`${NGINX} not found: install Debian's nginx (apt-get install -y nginx), as .ci/run does`)
   const sim = await simulator(t)
-  const instances = []
+  const instances: Array<TestContext & { port: number }> = []
   for (const name of ['one', 'two']) {
     const ctx = await buildTestApp(t, { simulator: sim, env: { TRUST_PROXY: '127.0.0.1', UPSTREAM_TIMEOUT_MS: '60000', SCAN_DEADLINE_MS: '60000' } })
     ctx.app.get('/test/whoami', async (request) => ({ instance: name, ip: request.ip }))
