@@ -1,11 +1,12 @@
 import cors from '@fastify/cors'
-import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify'
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify'
 import type { Config } from '../src/config.js'
 import type { Runtime } from '../src/runtime.js'
 import type { StoreService } from '../src/service.js'
 import { ClientKeys, installClientKeys } from './client.js'
 import { installErrorHandling } from './errors.js'
 import { hardenedServerOptions, installHardening, installServerRefusals } from './hardening.js'
+import { createMetrics, installMetrics } from './metrics.js'
 import { RouteRegistry, addHttpMethods } from './registry.js'
 import { createDiscoveryDocuments, registerDiscoveryRoutes, type DiscoveryDocuments } from './routes/discovery.js'
 import { registerHealthRoutes } from './routes/health.js'
@@ -20,6 +21,10 @@ import './augment.js' // the app's decorations (types only; see there)
 export interface AppOptions {
   runtime: Runtime
   logger?: FastifyServerOptions['logger']
+  /** The server's own pino logger (http/logger.ts), shared with the runtime's operator log lines. */
+  loggerInstance?: FastifyBaseLogger
+  /** Node's process metrics (memory, event loop, GC) beside the service's: the server process's, not a test's. */
+  processMetrics?: boolean
 }
 
 /**
@@ -42,7 +47,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { runtime } = options
   const config = runtime.config
   const app = Fastify({
-    logger: options.logger ?? false,
+    ...(options.loggerInstance ? { loggerInstance: options.loggerInstance } : { logger: options.logger ?? false }),
     routerOptions: { maxParamLength: 200 },
     bodyLimit: 1024 * 1024,
     // A `__proto__` key (or `constructor.prototype`) in a JSON body is dropped rather than the whole body
@@ -59,6 +64,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const openStreams = new OpenStreams(config.streams.maxOpen, config.streams.maxPerClient)
   app.decorate('publicBaseUrl', config.publicBaseUrl)
   app.decorate('openStreams', openStreams)
+  const metrics = config.metrics.enabled ? createMetrics(runtime, { processMetrics: options.processMetrics === true }) : undefined
+  app.decorate('metrics', metrics)
   const registry = new RouteRegistry()
   const clientKeys = new ClientKeys(config.sharedEgressRanges)
   const deps: RouteDeps = {
@@ -82,6 +89,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     strictPreflight: false,
   })
   installClientKeys(app, clientKeys)
+  if (metrics) installMetrics(app, metrics, config.metrics)
   await installHardening(app, { rateLimitPerMinute: config.rateLimitPerMinute, redis: runtime.fleet?.client })
 
   registerIndexRoute(app, deps)

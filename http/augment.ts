@@ -1,6 +1,7 @@
 // Every Fastify type augmentation of this service, in one place. A decoration is for code that holds
 // only the request or the app (request.server.…) and cannot be handed the value as an argument; route
 // modules get what they use as arguments instead (RouteDeps in http/app.ts). Both are set in buildApp.
+import type { Metrics } from './metrics.js'
 import type { OpenStreams } from './streams.js'
 
 declare module 'fastify' {
@@ -17,5 +18,7 @@ declare module 'fastify' {
      * `closing` to refuse new requests, and shutdown (http/main.ts) ends every stream through it.
      */
     openStreams: OpenStreams
+    /** Prometheus metrics (METRICS=on), which http/main.ts serves on METRICS_PORT when that is set. */
+    metrics: Metrics | undefined
   }
 }

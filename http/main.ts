@@ -2,8 +2,11 @@ import type { Config } from '../src/config.js'
 import { DOCS_PATH } from '../src/errors.js'
 import { configOrExit, createRuntime, exitWithConfigProblem, isStartupFailure } from '../src/runtime.js'
 import { speak } from '../src/vocabulary.js'
+import type { Server } from 'node:http'
 import { buildApp } from './app.js'
 import { REST_VOCABULARY } from './inputs.js'
+import { createLogger } from './logger.js'
+import { listenMetrics } from './metrics.js'
 import './augment.js' // the app's decorations (types only; see there)
 
 /** A start-up failure a person can act on: main() prints the message as one line and exits non-zero. */
@@ -11,16 +14,21 @@ export class StartupError extends Error {
   override readonly name = 'StartupError'
 }
 
-/** Log lines never carry the pre-auth token or bearer (they only appear on upstream requests, but be sure). */
-const REDACT = ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-dm-uid"]']
+export interface ServeOptions {
+  /** Where log lines go (default stdout); tests read them. */
+  logDestination?: NodeJS.WritableStream
+}
 
-export async function serve(config: Config): Promise<{ close: () => Promise<void>; url: string }> {
-  const runtime = await createRuntime(config)
-  const app = await buildApp({
-    runtime,
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel, redact: REDACT },
-  })
+export async function serve(
+  config: Config,
+  options: ServeOptions = {},
+): Promise<{ close: () => Promise<void>; url: string; metricsUrl: string | undefined }> {
+  const logger = createLogger(config, options.logDestination)
+  const runtime = await createRuntime(config, { log: logger })
+  const app = await buildApp({ runtime, loggerInstance: logger, processMetrics: true })
   let address: string
+  let metricsServer: Server | undefined
+  let metricsUrl: string | undefined
   try {
     address = await app.listen({ port: config.port, host: config.host })
   } catch (error) {
@@ -36,12 +44,24 @@ export async function serve(config: Config): Promise<{ close: () => Promise<void
       throw new StartupError(`HOST=${config.host} is not an address of this machine; use 127.0.0.1 or 0.0.0.0`)
     throw error
   }
+  if (app.metrics && config.metrics.port !== 0) {
+    try {
+      ;({ server: metricsServer, url: metricsUrl } = await listenMetrics(app.metrics, config.metrics))
+    } catch (error) {
+      await app.close()
+      await runtime.close()
+      throw new StartupError(
+        `METRICS_PORT=${config.metrics.port} on METRICS_HOST=${config.metrics.host} cannot be used (${(error as NodeJS.ErrnoException).code ?? String(error)}); choose another METRICS_PORT`,
+      )
+    }
+  }
   // The address people can open: a wildcard bind is reachable on loopback.
   const base = config.publicBaseUrl ?? address.replace(/\/\/(0\.0\.0\.0|\[::\])(?=:)/, '//127.0.0.1')
   app.log.info(
     { upstream: runtime.simulated ? `simulator at ${runtime.upstreamUrl}` : runtime.upstreamUrl },
     `store-finder ready: API ${base}/api · docs ${base}${DOCS_PATH} · MCP ${base}/api/mcp`,
   )
+  if (metricsUrl) app.log.info({ metrics: metricsUrl }, `metrics at ${metricsUrl} (off the public port)`)
   // Not awaited: the server is up either way; the check only tells the person early.
   void runtime.startupProblem().then((problem) => {
     if (problem) app.log.warn(speak(problem, REST_VOCABULARY))
@@ -51,6 +71,10 @@ export async function serve(config: Config): Promise<{ close: () => Promise<void
   const close = () =>
     (closing ??= (async () => {
       // Streams get a terminal event first; then Fastify stops accepting and waits for in-flight requests.
+      app.log.info(
+        { openStreams: app.openStreams.count, graceMs: config.shutdownGraceMs },
+        `shutting down: ending open streams, waiting up to ${config.shutdownGraceMs} ms for requests in flight`,
+      )
       app.openStreams.endAll('the server is shutting down')
       const grace = setTimeout(() => {
         app.log.warn('shutdown grace period over; closing remaining connections')
@@ -59,9 +83,11 @@ export async function serve(config: Config): Promise<{ close: () => Promise<void
       grace.unref()
       await app.close()
       clearTimeout(grace)
+      await new Promise<void>((resolve) => (metricsServer ? metricsServer.close(() => resolve()) : resolve()))
       await runtime.close()
+      app.log.info('shut down')
     })())
-  return { close, url: address }
+  return { close, url: address, metricsUrl }
 }
 
 export async function main(): Promise<void> {

@@ -1,4 +1,5 @@
 import { hostSetupMarkdown, oneLineDesktopSnippet } from '../http/docs/hosts.js'
+import { simulatorConfigurationTable } from '../simulator/main.js'
 import { configurationTable } from '../src/config.js'
 import { errorCatalogueTable } from '../src/errors.js'
 import { mcpToolsTable, restOperationsTable } from './reference-tables.js'
@@ -9,7 +10,7 @@ import { mcpToolsTable, restOperationsTable } from './reference-tables.js'
  */
 export const GENERATED_BLOCKS: Record<string, Record<string, () => string | Promise<string>>> = {
   'docs/rest.md': { operations: restOperationsTable, errors: errorCatalogueTable },
-  'docs/operations.md': { configuration: configurationTable },
+  'docs/operations.md': { configuration: configurationTable, 'simulator-configuration': simulatorConfigurationTable },
   'docs/mcp.md': { tools: mcpToolsTable, hosts: () => hostSetupMarkdown('http://localhost:3000/api/mcp', '###').trimEnd() },
   'README.md': { 'desktop-snippet': () => ['```json', oneLineDesktopSnippet(), '```'].join('\n') },
 }

@@ -20,6 +20,28 @@ function integerVar(env: NodeJS.ProcessEnv, name: string, fallback: number, min:
   return value
 }
 
+/** The standalone simulator's settings for docs/operations.md's table (`npm run docs`): variable, default, meaning. */
+export const SIMULATOR_SETTINGS: ReadonlyArray<readonly [string, string, string]> = [
+  [
+    'SIMULATOR_PORT',
+    '`4010`',
+    'Port of `npm run simulator` / `store-finder simulator` (`0` picks a free one). The in-process simulator of `UPSTREAM_BASE_URL=simulated` always takes a free port.',
+  ],
+  ['SIMULATOR_HOST', '`127.0.0.1`', 'Its listening address.'],
+  ['SIMULATOR_LATENCY_MS', '`0`', 'Added to every upstream answer, to look like the real network.'],
+  ['SIMULATOR_SEED', '(built-in data)', 'A seed for generated data instead of the shipped sample.'],
+  ['SIMULATOR_DRIFT', '(none)', "A field renamed in one step's replies, `<step>:<field>-><new name>` (drift drills)."],
+  ['SIMULATOR_CATALOGUE_LISTING', '`allow`', '`refuse`: an empty catalogue search lists nothing, as an upstream that refuses listing would (the product index then grows from answers).'],
+]
+
+export function simulatorConfigurationTable(): string {
+  return [
+    '| Variable | Default | Meaning |',
+    '|---|---|---|',
+    ...SIMULATOR_SETTINGS.map(([name, value, meaning]) => `| \`${name}\` | ${value} | ${meaning} |`),
+  ].join('\n')
+}
+
 /** Reads SIMULATOR_PORT, SIMULATOR_HOST, SIMULATOR_LATENCY_MS, SIMULATOR_SEED, SIMULATOR_DRIFT and SIMULATOR_CATALOGUE_LISTING; throws naming the bad variable. */
 export function simulatorOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): SimulatorOptions {
   const host = env['SIMULATOR_HOST']

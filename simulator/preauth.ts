@@ -1,8 +1,10 @@
 // The upstream's anonymous pre-auth scheme (docs/upstream-protocol.md §4.6): GET /auth/request hands out a
 // short-lived JWT plus an X-DM-UID header; protected calls send `Bearer base64(IV) ‖ base64(AES-128-CBC(JWT))`
-// under a fixed key shipped in the storefront JS. The simulator signs tokens with its own secret and binds
-// them to the User-Agent, which is what the sources report the real service does (IP binding is left out:
-// every simulator client is local).
+// under a fixed key shipped in the storefront JS. The simulator signs tokens with a secret derived from that
+// shared key and binds them to the User-Agent, which is what the sources report the real service does (IP
+// binding is left out: every simulator client is local). Deriving the secret, not drawing it at random, makes
+// a token verifiable statelessly by any simulator with the same key, as the real upstream's tokens are by any
+// of its servers: a fleet whose instances each start their own simulator shares one token through Redis.
 
 import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto'
 
@@ -60,6 +62,13 @@ export function decryptBearer(bearer: string, key: string = SIMULATOR_PREAUTH_KE
   }
 }
 
+/** The token-signing secret: the one given, else one derived from the bearer key (the same on every simulator). */
+export function signingSecretFor(key: string, signingSecret?: string): Buffer {
+  return createHmac('sha256', signingSecret ?? key)
+    .update('store-finder simulator pre-auth token signing')
+    .digest()
+}
+
 /** Bearers and User-Agents remembered; a few clients at a time, so a small bound that is simply reset. */
 const MEMO_LIMIT = 256
 
@@ -67,6 +76,8 @@ const b64url = (value: unknown): string => Buffer.from(JSON.stringify(value), 'u
 
 export interface PreAuthOptions {
   key?: string
+  /** The HMAC secret tokens are signed with; default derived from `key`, so simulators sharing a key accept each other's tokens. */
+  signingSecret?: string
   ttlMs: number
   now?: () => number
 }
@@ -74,7 +85,7 @@ export interface PreAuthOptions {
 export class PreAuthority {
   readonly key: string
   ttlMs: number
-  private readonly secret = randomBytes(32)
+  private readonly secret: Buffer
   private readonly now: () => number
   /**
    * Bearers whose decryption and signature have been checked, with their claims. A client sends the same
@@ -88,6 +99,7 @@ export class PreAuthority {
   constructor(options: PreAuthOptions) {
     this.key = options.key ?? SIMULATOR_PREAUTH_KEY
     aesKey(this.key)
+    this.secret = signingSecretFor(this.key, options.signingSecret)
     this.ttlMs = options.ttlMs
     this.now = options.now ?? Date.now
   }

@@ -280,7 +280,37 @@ const EnvSchema = z.object({
     })
     .optional()
     .default('info')
-    .describe('`fatal`, `error`, `warn`, `info`, `debug`, `trace` or `silent`. Logs are JSON on stdout (stderr for stdio MCP).'),
+    .describe('`fatal`, `error`, `warn`, `info`, `debug`, `trace` or `silent`. Logs go to stdout (stderr for stdio MCP).'),
+  LOG_FORMAT: z
+    .enum(['auto', 'json', 'pretty'], { error: 'one of auto, json, pretty' })
+    .optional()
+    .default('auto')
+    .describe(
+      '`json`: one JSON object a line (for log collectors). `pretty`: coloured, readable lines (pino-pretty). `auto`: pretty when stdout is a terminal, JSON otherwise.',
+    ),
+  METRICS: z
+    .enum(['on', 'off'])
+    .optional()
+    .default('on')
+    .describe('`on`: Prometheus metrics at `/metrics` (docs/operations.md#metrics). `off`: no metrics endpoint.'),
+  METRICS_PORT: int(0, 65_535, 0).describe(
+    'A port of its own for `/metrics` on `METRICS_HOST`, off the public router (which then has no `/metrics`). `0`: `/metrics` on the public port.',
+  ),
+  METRICS_HOST: z
+    .string()
+    .trim()
+    .min(1, 'an address of this machine, such as 127.0.0.1')
+    .optional()
+    .default('127.0.0.1')
+    .describe(
+      'Listening address of the metrics port (`METRICS_PORT`); loopback by default, for a scraper on the same host or network namespace.',
+    ),
+  METRICS_TOKEN: z
+    .string()
+    .trim()
+    .min(16, 'at least 16 characters')
+    .optional()
+    .describe('When set, `/metrics` answers only requests with `Authorization: Bearer <token>` (401 otherwise), wherever it is served.'),
 })
 
 type Settings = z.output<typeof EnvSchema>
@@ -303,6 +333,8 @@ const DEFAULT_SHOWN: { [K in keyof Settings]?: (value: Settings[K]) => string } 
   CACHE_MAX_BYTES: inUnit(MIB, 'MiB'),
   RATE_LIMIT_PER_MINUTE: (perMinute) => (perMinute === 0 ? `${code(0)} (off)` : code(perMinute)),
   REDIS_URL: () => '(unset)',
+  METRICS_PORT: (port) => (port === 0 ? `${code(0)} (the public port)` : code(port)),
+  METRICS_TOKEN: () => '(unset: no token asked)',
   SIMULATOR_DRIFT: () => '(none)',
   STORE_DIRECTORY_REFRESH_MS: inUnit(HOUR, 'h'),
   PRODUCT_INDEX_REFRESH_MS: inUnit(HOUR, 'h'),
@@ -358,6 +390,9 @@ export interface Config {
   /** Shared state for a fleet of instances; undefined: in-process only. */
   redis: { url: string; keyPrefix: string; timeoutMs: number } | undefined
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'
+  logFormat: 'auto' | 'json' | 'pretty'
+  /** /metrics: off, on the public router (port 0), or on a port of its own; with an optional bearer token. */
+  metrics: { enabled: boolean; port: number; host: string; token: string | undefined }
 }
 
 export class ConfigError extends Error {
@@ -430,5 +465,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     allowedHosts: e.ALLOWED_HOSTS,
     redis: e.REDIS_URL ? { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX, timeoutMs: e.REDIS_TIMEOUT_MS } : undefined,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT,
+    metrics: { enabled: e.METRICS === 'on', port: e.METRICS_PORT, host: e.METRICS_HOST, token: e.METRICS_TOKEN },
   }
 }

@@ -16,6 +16,7 @@ import { DiskDirectory, defaultCacheDir } from './stores/disk.js'
 import { CatalogueIndex, type CatalogueIndexStatus } from './products/index.js'
 import { DiskCatalogue } from './products/disk.js'
 import { LearningUpstream } from './products/learning.js'
+import { RefreshWatch, SILENT_LOG, Telemetry, type OpsLog } from './telemetry.js'
 
 /** Rows per crawl page: a page size real clients send (upstream-protocol.md §4.1), so ⌈stores ÷ 100⌉ calls. */
 export const DIRECTORY_PAGE_SIZE = 100
@@ -41,6 +42,12 @@ export interface RuntimeOptions {
   awaitDirectory?: boolean
   /** Crawl the store list now, whatever the disk copy's age (`--refresh`). */
   refreshDirectory?: boolean
+  /**
+   * Where the runtime tells operators what happens behind the answers (Redis lost and back, a list's
+   * refresh failing and recovering, shutdown): the server's logger, stdio's stderr lines. Default: nothing
+   * (the CLI, whose answers say what a user needs).
+   */
+  log?: OpsLog
 }
 
 /** How long one deep upstream check answers for: a monitor polling every few seconds costs one probe per 30 s. */
@@ -90,6 +97,10 @@ export interface Runtime {
   startupProblem(timeoutMs?: number): Promise<string | undefined>
   /** The fleet's Redis (REDIS_URL), or undefined when this process keeps its state to itself. */
   fleet: FleetRedis | undefined
+  /** Counts behind /metrics. */
+  telemetry: Telemetry
+  /** The operator log handed in (or the silent one). */
+  log: OpsLog
   close(): Promise<void>
 }
 
@@ -98,6 +109,8 @@ export interface Runtime {
  * started in-process on a free loopback port and the client is pointed at it.
  */
 export async function createRuntime(config: Config, options: RuntimeOptions = {}): Promise<Runtime> {
+  const log = options.log ?? SILENT_LOG
+  const telemetry = new Telemetry()
   let upstreamUrl = config.upstream.baseUrl
   let stopSimulator: (() => Promise<void>) | undefined
   if (upstreamUrl === SIMULATED) {
@@ -126,12 +139,14 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
       throw error
     }
   }
-  const client = new UpstreamClient({ ...config.upstream, baseUrl: upstreamUrl, fetch: options.fetch, fleet: fleet?.state })
+  if (fleet) watchRedis(fleet.redis, log)
+  const client = new UpstreamClient({ ...config.upstream, baseUrl: upstreamUrl, fetch: options.fetch, fleet: fleet?.state, telemetry })
   const upstream = new CachedUpstream(client, config.cache, fleet?.cache)
   let directory: StoreDirectory | undefined
   if (config.directory.enabled) {
     const { cacheDir } = config.directory
-    const tell = (message: string) => process.emitWarning(message, 'StoreDirectoryWarning')
+    const watch = new RefreshWatch('store directory', log)
+    const tell = (message: string) => watch.failed(message.replace(/^store directory: /, ''))
     directory = new StoreDirectory({
       lister: client,
       pageSize: DIRECTORY_PAGE_SIZE,
@@ -146,6 +161,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
       lazy: options.awaitDirectory === true,
       forceRefresh: options.refreshDirectory === true,
       onProblem: tell,
+      onRefreshed: () => watch.succeeded(),
     })
     if (!options.awaitDirectory) void directory.start()
   }
@@ -153,6 +169,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
   let products: CatalogueIndex | undefined
   if (config.products.enabled) {
     const { cacheDir } = config.directory
+    const productWatch = new RefreshWatch('product index', log)
     products = new CatalogueIndex({
       lister: client,
       pageSize: PRODUCT_INDEX_PAGE_SIZE,
@@ -168,7 +185,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
             ),
       shared: fleet?.catalogue,
       lazy: oneShot,
-      onProblem: (message) => process.emitWarning(message, 'ProductIndexWarning'),
+      onProblem: (message) => productWatch.failed(message.replace(/^product index: /, '')),
     })
     if (!oneShot) void products.start()
   }
@@ -205,6 +222,8 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     },
     checkUpstream: (known, keepRaw) => new UpstreamProbe(client, 0, config.upstream.timeoutMs * 3, known, keepRaw).check(),
     fleet: fleet?.redis,
+    telemetry,
+    log,
     async close() {
       // Before Redis closes: a crawl claim this instance holds goes back to the fleet at once.
       await directory?.close()
@@ -214,6 +233,19 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
       await stopSimulator?.()
     },
   }
+}
+
+/** Redis lost and back, each said once as it happens (the fleet falls back to this instance's own state meanwhile). */
+function watchRedis(redis: FleetRedis, log: OpsLog): void {
+  redis.onChange((usable) => {
+    const { url } = redis.status
+    if (usable) log.info({ redis: url }, `Redis is back (${url}): shared cache, budget, token and breaker resume`)
+    else
+      log.warn(
+        { redis: url },
+        `Redis lost (${url}): this instance runs on its own cache, its share of the upstream budget and its own breaker until it returns`,
+      )
+  })
 }
 
 /**

@@ -48,6 +48,8 @@ export interface DirectoryOptions {
   now?: () => number
   /** Where a failed crawl, a refused list or copy, and a failed disk write are told (logs), once each. */
   onProblem?: (message: string) => void
+  /** A refresh ended well (a crawl, or a younger fleet copy taken): the log says so after failures. */
+  onRefreshed?: () => void
 }
 
 export type DirectorySource = 'crawl' | 'disk' | 'fleet'
@@ -405,6 +407,7 @@ export class StoreDirectory {
   #succeeded(): void {
     this.#schedule.succeeded()
     this.#problem = null
+    this.#options.onRefreshed?.()
   }
 
   /** A problem sentence that says what is being served meanwhile. */

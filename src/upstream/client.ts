@@ -29,6 +29,7 @@ import {
   type Placement,
   type UpstreamStore,
 } from './schemas.js'
+import type { Telemetry } from '../telemetry.js'
 import { BodyReadError, HttpStatusError, Transport, WireTimeoutError, type WireAnswer, type WireRequest } from './transport.js'
 
 export interface UpstreamClientOptions {
@@ -47,6 +48,8 @@ export interface UpstreamClientOptions {
   fetch?: typeof fetch
   /** The fleet's shared budget, token and breaker (REDIS_URL); absent: this process alone. */
   fleet?: FleetState
+  /** Where calls and budget waits are counted (/metrics). */
+  telemetry?: Telemetry
 }
 
 export interface FleetState {
@@ -95,9 +98,11 @@ export class UpstreamClient implements Upstream, StoreLister, ProductLister {
   readonly preauth: PreAuthSession
   readonly #http: Transport
   readonly #userAgent: string
+  readonly #telemetry: Telemetry | undefined
 
   constructor(options: UpstreamClientOptions) {
     this.#userAgent = options.userAgent
+    this.#telemetry = options.telemetry
     const { fleet } = options
     const boundMs = callBoundMs(options)
     this.budget = new UpstreamBudget(
@@ -285,31 +290,48 @@ export class UpstreamClient implements Upstream, StoreLister, ProductLister {
   async #fetchToken(signal?: AbortSignal): Promise<PreAuthToken> {
     const endpoint = 'authRequest'
     const listener = handshakeListener()
-    return this.circuit.run(endpoint, () =>
-      this.budget.run(
-        endpoint,
-        async () => {
-          const response = await this.#send(endpoint, { method: 'GET', path: ENDPOINTS.authRequest, signal })
-          const uid = response.header('x-dm-uid')?.trim()
-          const jwt = response.body.trim()
-          // The handshake's "reply" is a header and a text body; its shape is theirs.
-          listener?.(endpoint, { headers: uid === undefined ? {} : { 'x-dm-uid': uid }, body: jwt })
-          if (!jwt || !uid) {
-            throw new UpstreamError(
-              'bad_response',
-              endpoint,
-              !jwt ? 'the pre-auth answer had an empty body' : 'the pre-auth answer had no X-DM-UID header',
-              { status: response.status },
-            )
-          }
-          if (!JWT_SHAPE.test(jwt)) {
-            throw new UpstreamError('bad_response', endpoint, 'the pre-auth answer is not a token', { status: response.status })
-          }
-          return { jwt, uid }
-        },
-        signal,
+    const asked = performance.now()
+    return this.#counted(endpoint, () =>
+      this.circuit.run(endpoint, () =>
+        this.budget.run(
+          endpoint,
+          async () => {
+            this.#telemetry?.budgetWait(endpoint, performance.now() - asked)
+            const response = await this.#send(endpoint, { method: 'GET', path: ENDPOINTS.authRequest, signal })
+            const uid = response.header('x-dm-uid')?.trim()
+            const jwt = response.body.trim()
+            // The handshake's "reply" is a header and a text body; its shape is theirs.
+            listener?.(endpoint, { headers: uid === undefined ? {} : { 'x-dm-uid': uid }, body: jwt })
+            if (!jwt || !uid) {
+              throw new UpstreamError(
+                'bad_response',
+                endpoint,
+                !jwt ? 'the pre-auth answer had an empty body' : 'the pre-auth answer had no X-DM-UID header',
+                { status: response.status },
+              )
+            }
+            if (!JWT_SHAPE.test(jwt)) {
+              throw new UpstreamError('bad_response', endpoint, 'the pre-auth answer is not a token', { status: response.status })
+            }
+            return { jwt, uid }
+          },
+          signal,
+        ),
       ),
     )
+  }
+
+  /** Counts one call's outcome: `ok`, or the kind of upstream failure (`timeout`, `circuit_open`, ...). */
+  async #counted<T>(endpoint: Endpoint, call: () => Promise<T>): Promise<T> {
+    if (!this.#telemetry) return call()
+    try {
+      const answer = await call()
+      this.#telemetry.upstreamCall(endpoint, 'ok')
+      return answer
+    } catch (error) {
+      this.#telemetry.upstreamCall(endpoint, error instanceof UpstreamError ? error.kind : 'error')
+      throw error
+    }
   }
 
   async #call<S extends z.ZodType>(
@@ -321,14 +343,18 @@ export class UpstreamClient implements Upstream, StoreLister, ProductLister {
     checked?: Checked<S>,
   ): Promise<z.output<S>> {
     const listener = rawReplyListener(signal)
-    return this.circuit.run(endpoint, () =>
-      this.budget.run(
-        endpoint,
-        async () => {
-          const response = await this.#send(endpoint, { method: 'POST', path: ENDPOINTS[endpoint], json: body, signal, headers })
-          return this.#parse(endpoint, response, schema, listener, checked)
-        },
-        signal,
+    const asked = performance.now()
+    return this.#counted(endpoint, () =>
+      this.circuit.run(endpoint, () =>
+        this.budget.run(
+          endpoint,
+          async () => {
+            this.#telemetry?.budgetWait(endpoint, performance.now() - asked)
+            const response = await this.#send(endpoint, { method: 'POST', path: ENDPOINTS[endpoint], json: body, signal, headers })
+            return this.#parse(endpoint, response, schema, listener, checked)
+          },
+          signal,
+        ),
       ),
     )
   }

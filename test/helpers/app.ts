@@ -17,9 +17,15 @@ export interface TestContext {
 export function testEnv(overrides: Record<string, string> = {}): Record<string, string> {
   return {
     LOG_LEVEL: 'silent',
-    UPSTREAM_TIMEOUT_MS: '1000',
+    // Sized for a loaded 2-core machine (two CPU-bound processes beside the suite): a healthy simulator call
+    // or a whole scan must never time out there. A test of a hang sets its own short bound: a hang never
+    // answers, so how short the bound is does not depend on the machine.
+    UPSTREAM_TIMEOUT_MS: '10000',
     UPSTREAM_RETRIES: '1',
-    SCAN_DEADLINE_MS: '5000',
+    SCAN_DEADLINE_MS: '60000',
+    // Applies with REDIS_URL: event loops stall for hundreds of milliseconds on a loaded machine, and a
+    // healthy Redis must not look lost then (the default, 250 ms, is for production).
+    REDIS_TIMEOUT_MS: '3000',
     CIRCUIT_FAILURE_THRESHOLD: '1000',
     // Tests of behaviour do not wait on the production rate (50 calls a second); budget tests set their own.
     UPSTREAM_MAX_RPS: '10000',

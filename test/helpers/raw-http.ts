@@ -12,12 +12,14 @@ export interface RawAnswer {
 
 /**
  * Writes `chunks` to a raw TCP connection (each chunk in one write) and reads until the server closes
- * the connection or `idleMs` pass without a byte. For requests no HTTP client will send as they are.
+ * the connection or `idleMs` pass without a byte once the writes are flushed. For requests no HTTP client
+ * will send as they are. The silence allowed is sized for a loaded machine (2 s was not: a server draining
+ * a 2 MB body before its 413 stayed silent longer), so a test that wants an answer sends Connection: close.
  */
 export function rawRequest(
   url: string,
   chunks: Array<string | Buffer>,
-  { idleMs = 2_000, localAddress }: { idleMs?: number; localAddress?: string } = {},
+  { idleMs = 10_000, localAddress }: { idleMs?: number; localAddress?: string } = {},
 ): Promise<RawAnswer> {
   const { hostname, port } = new URL(url)
   return new Promise((resolve) => {
@@ -44,8 +46,8 @@ export function rawRequest(
       timer = setTimeout(done, idleMs)
     }
     socket.on('connect', () => {
-      for (const chunk of chunks) socket.write(chunk)
-      idle()
+      chunks.forEach((chunk, i) => socket.write(chunk, i === chunks.length - 1 ? () => idle() : undefined))
+      if (chunks.length === 0) idle()
     })
     socket.on('data', (chunk: Buffer) => {
       received.push(chunk)

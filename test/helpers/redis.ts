@@ -5,7 +5,7 @@ import { until } from './wait.js'
 import type { Teardown } from './tap.js'
 
 const BINARY = process.env.REDIS_SERVER_BIN ?? '/usr/bin/redis-server'
-const START_BOUND_MS = 10_000
+const START_BOUND_MS = 30_000
 
 export interface TestRedis {
   port: number

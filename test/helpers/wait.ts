@@ -11,7 +11,7 @@ export interface WaitOptions {
 }
 
 /** The default bound: far above anything a healthy in-process wait needs, far below tap's timeout. */
-export const WAIT_BOUND_MS = 10_000
+export const WAIT_BOUND_MS = 30_000
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 

@@ -168,8 +168,10 @@ t.test('product routes', async (t) => {
   })
 
   t.test('a scan against a hanging upstream answers within the deadline', async (t) => {
-    simulator.setFault('pdThumbSelSimple', { kind: 'hang' })
-    const res = await get(`/api/products?branchCode=11199&keyword=${q}`)
+    // Its own app with a short upstream timeout: a hang never answers, whatever the machine's load.
+    const hung = await buildTestApp(t, { env: { UPSTREAM_TIMEOUT_MS: '500' } })
+    hung.simulator.setFault('pdThumbSelSimple', { kind: 'hang' })
+    const res = await hung.app.inject({ method: 'GET', url: `/api/products?branchCode=11199&keyword=${q}` })
     t.equal(res.statusCode, 500)
     t.match(res.json(), { code: 'internal_error', message: /did not answer in time/ })
   })

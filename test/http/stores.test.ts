@@ -157,8 +157,10 @@ t.test('store routes', async (t) => {
   }
 
   t.test('a store lookup while the upstream hangs times out as 502 within the timeout', async (t) => {
-    simulator.setFault('selStr', { kind: 'hang' })
-    const res = await get('/api/branches/10528')
+    // Its own app with a short upstream timeout: a hang never answers, whatever the machine's load.
+    const hung = await buildTestApp(t, { env: { UPSTREAM_TIMEOUT_MS: '500' } })
+    hung.simulator.setFault('selStr', { kind: 'hang' })
+    const res = await hung.app.inject({ method: 'GET', url: '/api/branches/10528' })
     t.equal(res.statusCode, 502)
     t.match(res.json(), { code: 'upstream_error', message: /did not answer in time/ })
   })

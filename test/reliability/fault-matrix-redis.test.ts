@@ -23,7 +23,8 @@ const ENV = {
   UPSTREAM_MAX_RPS: String(RATE),
   UPSTREAM_TIMEOUT_MS: '5000',
   SCAN_DEADLINE_MS: '30000',
-  REDIS_TIMEOUT_MS: '200',
+  // A paused Redis never answers, so any bound notices it; 1 s keeps a stalled event loop on a loaded machine from looking like a loss.
+  REDIS_TIMEOUT_MS: '1000',
 }
 const BOUND_MS = 20_000
 

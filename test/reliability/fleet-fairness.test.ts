@@ -25,7 +25,7 @@ t.test('fair share across a fleet', async (t) => {
   const fresh = () => `fair${++prefixes}:`
   // A loaded test machine stalls event loops; Redis must not look lost then.
   const connect = async (prefix: string) => {
-    const shared = await FleetRedis.connect({ url: redis.url, keyPrefix: prefix, timeoutMs: 1_000, heartbeatMs: 100 })
+    const shared = await FleetRedis.connect({ url: redis.url, keyPrefix: prefix, timeoutMs: 3_000, heartbeatMs: 100 })
     t.teardown(() => shared.close())
     return shared
   }

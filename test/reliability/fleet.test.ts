@@ -21,12 +21,13 @@ const ENV = {
   UPSTREAM_TIMEOUT_MS: '5000',
   SCAN_DEADLINE_MS: '30000',
   CIRCUIT_FAILURE_THRESHOLD: '2',
-  CIRCUIT_COOLDOWN_MS: '1500',
+  // Long enough that a loaded machine checks every instance's view of the open breaker before it half-opens.
+  CIRCUIT_COOLDOWN_MS: '5000',
   // A loaded test machine stalls event loops for hundreds of milliseconds; Redis must not look lost then.
   REDIS_TIMEOUT_MS: '1000',
 }
 const CONCURRENCY = 3
-/** A liveness bound for polling, far above the 1.5 s cool-down. */
+/** A liveness bound for polling, far above the 5 s cool-down. */
 const POLL_BOUND_MS = 20_000
 
 t.test('three instances with one Redis against one simulator', async (t) => {
@@ -129,8 +130,9 @@ t.test('three instances with one Redis against one simulator', async (t) => {
     t.equal(sim.stats().calls.selStr, calls, 'no instance called the upstream while the circuit was open')
 
     sim.setFault('selStr', null)
-    // The probe is slow, so the other instances ask while it is still in flight.
-    sim.setLatency('selStr', 400)
+    // The probe is slow, so the other instances ask while it is still in flight (2 s: a loaded machine may
+    // stall the event loop for hundreds of milliseconds between the three requests).
+    sim.setLatency('selStr', 2_000)
     await until('the circuit to become half-open', async () => (await ready(b)).circuit.state === 'half_open', {
       timeoutMs: POLL_BOUND_MS,
       intervalMs: 100,

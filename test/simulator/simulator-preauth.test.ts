@@ -23,3 +23,18 @@ t.test('a remembered bearer is still checked for expiry, uid and User-Agent on e
     false,
   )
 })
+
+t.test('simulators sharing a key accept each other’s tokens; another key or secret refuses them', async (t) => {
+  const one = new PreAuthority({ ttlMs: 20_000 })
+  const two = new PreAuthority({ ttlMs: 20_000 })
+  const { token, uid } = one.issue('ua-1')
+  const headers = { authorization: `Bearer ${encryptBearer(token, one.key)}`, uid, userAgent: 'ua-1' }
+  t.same(two.check(headers), {
+    ok: true,
+    claims: one.verifyToken(token).ok ? (one.verifyToken(token) as { claims: unknown }).claims : null,
+  })
+  const otherSecret = new PreAuthority({ ttlMs: 20_000, signingSecret: 'another fleet' })
+  t.same(otherSecret.check(headers), { ok: false, reason: 'bad-signature' }, 'a different signing secret refuses it')
+  const otherKey = new PreAuthority({ ttlMs: 20_000, key: 'ANOTHER_16B_KEY!' })
+  t.same(otherKey.check(headers), { ok: false, reason: 'bad-bearer' }, 'a different bearer key cannot even decipher it')
+})

@@ -6,7 +6,8 @@ import { simulator as startSim } from '../helpers/app.js'
 
 const options = (baseUrl: string, extra: Partial<UpstreamClientOptions> = {}): UpstreamClientOptions => ({
   baseUrl,
-  timeoutMs: 800,
+  // Sized for a loaded machine; the hang case sets its own short bound (a hang never answers).
+  timeoutMs: 10_000,
   retries: 1,
   userAgent: 'store-finder-test/1.0',
   preauthKey: 'PRE_AUTH_ENC_KEY',
@@ -141,7 +142,7 @@ t.test('the client against the simulator', async (t) => {
   ] as const
   for (const [name, fault, kind, calls] of classified) {
     t.test(`${name} is classified as ${kind} after ${calls} call(s)`, async (t) => {
-      const client = new UpstreamClient(options(sim.url))
+      const client = new UpstreamClient(options(sim.url, fault.kind === 'hang' ? { timeoutMs: 500 } : {}))
       sim.setFault('selStr', fault)
       const error = await kindOf(client.searchStores({ keyword: '강남', page: 1, pageSize: 3 }))
       t.ok(error instanceof UpstreamError)

@@ -18,7 +18,7 @@ import { LONG_TTL as TTL, countingUpstream, plainStore as store } from '../helpe
 import { startRedis, type TestRedis } from '../helpers/redis.js'
 import { until } from '../helpers/wait.js'
 
-async function connect(t: { teardown(fn: () => unknown): void }, redis: TestRedis, prefix: string, timeoutMs = 200): Promise<FleetRedis> {
+async function connect(t: { teardown(fn: () => unknown): void }, redis: TestRedis, prefix: string, timeoutMs = 3_000): Promise<FleetRedis> {
   const shared = await FleetRedis.connect({ url: redis.url, keyPrefix: prefix, timeoutMs, heartbeatMs: 100 })
   t.teardown(() => shared.close())
   return shared
@@ -256,7 +256,8 @@ t.test('with a real Redis', async (t) => {
 
   t.test('Redis lost and back: everything falls back, then resumes', async (t) => {
     const own = await startRedis(t)
-    const shared = await connect(t, own, 'lost:', 100)
+    // Long enough that a stalled event loop on a loaded machine is not a loss before the pause.
+    const shared = await connect(t, own, 'lost:', 1_000)
     const changes: boolean[] = []
     shared.onChange((usable) => changes.push(usable))
     const fake = countingUpstream({ units: 3 })

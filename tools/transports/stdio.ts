@@ -124,7 +124,14 @@ export async function main(): Promise<void> {
 
   let runtime: Awaited<ReturnType<typeof createRuntime>>
   try {
-    runtime = await createRuntime(config)
+    // The runtime's operator lines (Redis lost and back, a list's refresh failing and recovering) as
+    // stderr lines at LOG_LEVEL, without the fields: their reasons name upstream steps, which are for a server's logs.
+    runtime = await createRuntime(config, {
+      log: {
+        info: (_fields, message) => void (enabled(config, 'info') && log(`info: ${message}`)),
+        warn: (_fields, message) => void (enabled(config, 'warn') && log(`warn: ${message}`)),
+      },
+    })
   } catch (error) {
     if (isStartupFailure(error)) {
       log(error.message)
