@@ -70,7 +70,7 @@ export function register(program: Command): void {
         if (rows.length === 0) return io.out(answer.hint ?? `No store near ${place.label} has it in stock.`)
         // Asked about a store: say so when that store itself has none of the products checked.
         if (answer.here && answer.here.items.length === 0) io.out(`${place.label} itself does not have it in stock.`)
-        const several = (answer.keywords?.length ?? 0) > 1
+        const several = answer.products.some((product) => product.keyword !== undefined)
         io.out(
           several
             ? `Near ${place.label}, stores with every product first, then most, nearest first within (floor looked up for the first ${Math.min(5, answer.stores.length)} stores):`
