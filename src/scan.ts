@@ -233,9 +233,9 @@ async function placeOne(
   signal: AbortSignal,
 ): Promise<Product | UnplacedProduct> {
   const placement = await upstream.getPlacement(item.productId, code, signal)
-  const base = { id: item.productId, name: item.name, price: item.price, image: item.image, stock: quantity }
+  const base = { id: item.productId, name: item.name, price: item.price, stock: quantity }
   if (!placement) return { ...base, placement: 'unknown' }
-  return { ...base, stairNo: placement.floor, zoneNo: placement.zone, floorLabel: floorLabel(placement.floor) }
+  return { ...base, image: item.image, stairNo: placement.floor, zoneNo: placement.zone, floorLabel: floorLabel(placement.floor) }
 }
 
 function noneInStockHint(scanned: number, hasMore: boolean): string {
