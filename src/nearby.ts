@@ -18,8 +18,6 @@ export interface NearbyKeyword {
   keyword: string
   rows: CatalogueRows
   notSold: boolean
-  /** What the answer says of it (as read, left out, how read). */
-  head: { keyword: string; read?: string; ignored?: string[]; note?: string }
   note: string | undefined
 }
 
@@ -103,17 +101,14 @@ export async function findNearby(
     stores: [],
     asOf: request.now.toISOString(),
   }
-  const notes = keywords.map((k) => k.note).filter((n): n is string => n !== undefined)
-  if (notes.length > 0) answer.note = notes.join(' ')
   const emptyHint = (k: NearbyKeyword) => (k.notSold ? notSoldHint(k.keyword) : noMatchHint(k.keyword))
-  if (several || notes.length > 0) {
-    answer.keywords = keywords.map((k, i) => ({
-      ...k.head,
-      productIds: (perKeyword[i] ?? []).map((item) => item.productId),
-      ...(k.notSold ? { notSold: true as const } : {}),
-      ...((perKeyword[i] ?? []).length === 0 ? { hint: emptyHint(k) } : {}),
-    }))
-  }
+  // What an agent needs of each keyword beside the products it found: words left out, how it was read, and
+  // for a keyword of a list that found nothing, why (the chain does not sell it, or try another word).
+  const notes = keywords.flatMap((k, i) => [
+    ...(k.note ? [several ? `${k.keyword}: ${k.note}` : k.note] : []),
+    ...(several && (perKeyword[i]?.length ?? 0) === 0 ? [`${k.keyword}: ${emptyHint(k)}`] : []),
+  ])
+  if (notes.length > 0) answer.note = notes.join(' ')
   if (here) answer.here = { store: toStore(here, 0, request.now), items: [] }
   if (products.length === 0) {
     answer.matched = 0

@@ -96,7 +96,7 @@ export const searchStoreProducts = defineOperation({
     storeCode,
     keyword: param(
       fields.keyword(),
-      'Product word (e.g. 수납함, umbrella); a shopping list: up to 5 separated by commas (건전지, 멀티탭).',
+      'Product word (수납함, umbrella); up to 5 comma-separated.',
       'Send {keyword}, the product name to search for (e.g. 수납함), or up to 5 separated by commas.',
     ),
     page: param(
@@ -122,7 +122,7 @@ export const searchCatalogue = defineOperation({
   params: {
     keyword: param(
       fields.keyword(),
-      'Product word (e.g. 우산, umbrella) or a product number; up to 5 separated by commas.',
+      'Product word (우산, umbrella) or number; up to 5 comma-separated.',
       'Send {keyword}, a product name or kind such as 우산, or up to 5 separated by commas.',
     ),
     page: param(fields.page().default(1), 'Page, from 1.', storePage.hint),
@@ -133,7 +133,7 @@ export const findProductNearby = defineOperation({
   params: {
     keyword: param(
       fields.keyword(),
-      'Product word (e.g. 우산, umbrella) or a product number; a shopping list: up to 5 separated by commas.',
+      'Product word (우산, umbrella) or number; up to 5 comma-separated.',
       'Send {keyword}, the product to look for, such as 우산, or up to 5 separated by commas (우산, 멀티탭).',
     ),
     storeCode: param(

@@ -35,8 +35,6 @@ export interface ScanKeyword {
   notSold?: boolean | undefined
   /** How it was read, when not as typed (src/products/candidates.ts). */
   note?: string | undefined
-  /** The words searched for, as read (`우산` for umbrella), when the product index read it. */
-  read?: string | undefined
   /** Words left out because no product matches them. */
   ignored?: string[] | undefined
 }
@@ -170,19 +168,15 @@ export async function scanInStock(
   if (unplaced.length > 0) result.unplaced = unplaced
   const hints = scans.map((scan, i) => keywordHint(scan, found[i] ?? [], input.page))
   const several = scans.length > 1
-  if (several || scans.some((scan) => scan.source.note || scan.source.read)) {
+  if (several || scans.some((scan) => scan.source.ignored?.length || scan.source.notSold)) {
     result.keywords = scans.map((scan, i) => {
-      const list = found[i] ?? []
       const hint = hints[i]
       return {
         keyword: scan.source.keyword,
-        ...(scan.source.read !== undefined ? { read: scan.source.read } : {}),
+        productIds: (found[i] ?? []).map((p) => p.id),
         ...(scan.source.ignored && scan.source.ignored.length > 0 ? { ignored: scan.source.ignored } : {}),
-        ...(scan.source.note ? { note: scan.source.note } : {}),
-        productIds: list.filter((p) => !('placement' in p)).map((p) => p.id),
-        ...(list.some((p) => 'placement' in p) ? { unplacedIds: list.filter((p) => 'placement' in p).map((p) => p.id) } : {}),
-        ...(scan.source.notSold ? { notSold: true } : {}),
-        ...(hint ? { hint } : {}),
+        ...(scan.source.notSold ? { notSold: true as const } : {}),
+        ...(hint && several ? { hint } : {}),
       }
     })
   }
@@ -229,7 +223,7 @@ async function stockAt(upstream: Upstream, storeCode: string, items: CatalogueIt
 
 /**
  * Floor and zone of one in-stock product. A product the chain has no placement for is still listed,
- * in `unplaced` (issue 32): the count a caller sees is the store's.
+ * in `unplaced`: the count a caller sees is the store's, never an undercount.
  */
 async function placeOne(
   upstream: Upstream,
@@ -239,9 +233,9 @@ async function placeOne(
   signal: AbortSignal,
 ): Promise<Product | UnplacedProduct> {
   const placement = await upstream.getPlacement(item.productId, code, signal)
-  const base = { id: item.productId, name: item.name, price: item.price, image: item.image, stock: quantity }
+  const base = { id: item.productId, name: item.name, price: item.price, stock: quantity }
   if (!placement) return { ...base, placement: 'unknown' }
-  return { ...base, stairNo: placement.floor, zoneNo: placement.zone, floorLabel: floorLabel(placement.floor) }
+  return { ...base, image: item.image, stairNo: placement.floor, zoneNo: placement.zone, floorLabel: floorLabel(placement.floor) }
 }
 
 function noneInStockHint(scanned: number, hasMore: boolean): string {

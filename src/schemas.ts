@@ -86,25 +86,21 @@ export type Product = z.infer<typeof ProductSchema>
 
 const asOf = () => z.string().describe('When the stock was read from the upstream (ISO 8601); a cached answer keeps its time.')
 
-export const UnplacedProductSchema = ProductSchema.pick({ id: true, name: true, price: true, image: true, stock: true })
-  .extend({ placement: z.literal('unknown').describe('The chain names no floor or zone for it at this store.') })
-  .describe('A product in stock at the requested store whose shelf the chain does not name.')
+export const UnplacedProductSchema = ProductSchema.pick({ id: true, name: true, price: true, stock: true })
+  .extend({ placement: z.literal('unknown') })
+  .describe('In stock here; the chain names no floor or zone for it.')
 export type UnplacedProduct = z.infer<typeof UnplacedProductSchema>
 
-/** How one keyword (one item of a shopping list) was read, and what it found. */
-export const KeywordResultSchema = z.object({
-  keyword: z.string().describe('The keyword (one item of the list) as typed, chain name and question words removed.'),
-  read: z.string().optional().describe('The words searched for, as read: English in Korean (umbrella: 우산), a typing slip corrected.'),
-  ignored: z.array(z.string()).optional().describe('Words left out because no product matches them (together with the rest).'),
-  note: z.string().optional().describe('How the keyword was read, in a sentence, when not as typed.'),
-  productIds: z.array(z.string()).describe('Ids of `products` found for this keyword.'),
-  unplacedIds: z.array(z.string()).optional().describe('Ids of `unplaced` products found for this keyword.'),
-  notSold: z
-    .literal(true)
-    .optional()
-    .describe("The chain's catalogue has no such product (the word, its variants and the catalogue search agree)."),
-  hint: z.string().optional().describe('Only when nothing was found for this keyword: what to try next.'),
-})
+/** One keyword of a shopping list: what it found, the words left out, and whether the chain sells it at all. */
+export const KeywordResultSchema = z
+  .object({
+    keyword: z.string(),
+    productIds: z.array(z.string()),
+    ignored: z.array(z.string()).optional(),
+    notSold: z.literal(true).optional(),
+    hint: z.string().optional(),
+  })
+  .describe('One keyword: its products (ids in products or unplaced), words left out; notSold: the chain sells no such thing.')
 export type KeywordResult = z.infer<typeof KeywordResultSchema>
 
 export const ProductSearchResultSchema = z
@@ -114,12 +110,7 @@ export const ProductSearchResultSchema = z
       .array(UnplacedProductSchema)
       .optional()
       .describe('In-stock products whose floor and zone the chain does not name; with `products`, every in-stock match found.'),
-    keywords: z
-      .array(KeywordResultSchema)
-      .optional()
-      .describe(
-        'For several keywords (a shopping list, comma-separated), or one read other than as typed: each keyword, how it was read and its products.',
-      ),
+    keywords: z.array(KeywordResultSchema).optional().describe('Several keywords, or words left out.'),
     note: z
       .string()
       .optional()
@@ -193,12 +184,8 @@ export const CataloguePageSchema = z
       .int()
       .min(1)
       .optional()
-      .describe('Value to pass as currentPage for the next page; only when hasMore is true (no page follows otherwise).'),
-    keywords: z
-      .array(KeywordResultSchema)
-      .optional()
-      .describe('For several keywords (comma-separated), or one read other than as typed: each keyword, how it was read and its products.'),
-    note: z.string().optional().describe('How the keyword was read when not as typed.'),
+      .describe('Value to pass as currentPage for the next page; only when hasMore is true.'),
+    note: z.string().optional(),
     hint: z.string().optional().describe('Only when nothing matches: what to try instead.'),
   })
   .describe('One page of the catalogue search.')
@@ -233,7 +220,7 @@ export type Shelf = z.infer<typeof ShelfSchema>
 
 export const NearbyItemSchema = z.object({
   productId: z.string(),
-  keyword: z.string().optional().describe('With several keywords: the one this product was found for.'),
+  keyword: z.string().optional(),
   productName: z.string(),
   price: z.number().int(),
   stock: z.number().int().min(1),
@@ -244,7 +231,7 @@ export type NearbyItem = z.infer<typeof NearbyItemSchema>
 export const NearbyStoreItemsSchema = z.object({
   store: NearbyStoreSchema,
   items: z.array(NearbyItemSchema),
-  missing: z.array(z.string()).optional().describe('With several keywords: those this store has nothing in stock for.'),
+  missing: z.array(z.string()).optional().describe('Keywords it has none of.'),
 })
 export type NearbyStoreItems = z.infer<typeof NearbyStoreItemsSchema>
 
@@ -252,18 +239,8 @@ export const ProductNearbySchema = z
   .object({
     origin: z.object({ lat: z.number(), lng: z.number() }).describe('Where distances are measured from.'),
     products: z
-      .array(
-        CatalogueProductSchema.pick({ id: true, name: true, price: true }).extend({
-          keyword: z.string().optional().describe('With several keywords: the one it was found for.'),
-        }),
-      )
+      .array(CatalogueProductSchema.pick({ id: true, name: true, price: true }).extend({ keyword: z.string().optional() }))
       .describe('The catalogue matches checked, best first (several keywords: by keyword).'),
-    keywords: z
-      .array(KeywordResultSchema)
-      .optional()
-      .describe(
-        'For several keywords (a shopping list), or one read other than as typed: each keyword, how it was read, the products checked.',
-      ),
     note: z.string().optional().describe('How the keyword was read when not as typed.'),
     matched: z.number().int().min(0).nullable().describe('Catalogue matches for the keyword in all; null when unknown.'),
     here: NearbyStoreItemsSchema.extend({

@@ -29,8 +29,7 @@ import { readStoreKeyword } from './stores/keyword.js'
 import { stockKey, type StockAnswer, type Upstream, type UpstreamStore } from './upstream/port.js'
 import { UpstreamError } from './upstream/errors.js'
 import type { ProductIndex } from './products/port.js'
-import { describeReading, findCandidates, type KeywordCandidates } from './products/candidates.js'
-import { MAX_SHOPPING_ITEMS, splitShoppingList } from './products/search.js'
+import { describeReading, findCandidates, shoppingList, type KeywordCandidates } from './products/candidates.js'
 
 /**
  * The service's ports: each index it keeps is handed to it here (one room per index: src/stores/,
@@ -175,21 +174,17 @@ export class StoreService {
       const hints = keywords.map((k, i) =>
         (pages[i]?.items.length ?? 0) === 0 && input.page === 1 ? (k.notSold ? notSoldHint(k.keyword) : noMatchHint(k.keyword)) : undefined,
       )
-      const notes = keywords.map(describeReading)
-      if (keywords.length > 1 || notes.some((n) => n !== undefined)) {
-        answer.keywords = keywords.map((k, i) => ({
-          ...keywordHead(k, notes[i]),
-          productIds: (pages[i]?.items ?? []).map((item) => item.productId),
-          ...(hints[i] ? { hint: hints[i] } : {}),
-        }))
-        const note = notes.filter((n): n is string => n !== undefined).join(' ')
-        if (note !== '') answer.note = note
-      }
+      const several = keywords.length > 1
+      const notes = keywords.flatMap((k, i) => {
+        const note = describeReading(k)
+        const hint = hints[i]
+        return [...(note ? [several ? `${k.keyword}: ${note}` : note] : []), ...(several && hint ? [`${k.keyword}: ${hint}`] : [])]
+      })
+      if (notes.length > 0) answer.note = notes.join(' ')
       // An empty first page is a count the catalogue gave without saying it.
       if (products.length === 0 && input.page === 1) {
         answer.total = 0
-        answer.hint =
-          keywords.length === 1 ? hints[0] : 'Nothing in the catalogue matches any of these keywords; see each one in `keywords`.'
+        answer.hint = several ? 'Nothing in the catalogue matches any of these keywords; see `note`.' : hints[0]
       }
       return answer
     })
@@ -203,7 +198,7 @@ export class StoreService {
     return this.#guard('product', () =>
       this.#withScanSlot(() =>
         this.#withDeadline(options.signal, async (signal) => {
-          const keywords = this.#productKeywords(asked.keyword)
+          const keywords = shoppingList(asked.keyword, (item) => this.#productKeyword(item))
           // A place in words (`near`: 경복궁, 선릉역) is the point searched around (src/places/).
           const near = await nearOf(asked)
           const input = near ? { ...asked, latitude: near.place.latitude, longitude: near.place.longitude } : asked
@@ -223,13 +218,11 @@ export class StoreService {
           const found = Promise.all(
             keywords.map(async (k, i) => {
               const candidates = await (started[i] as Promise<KeywordCandidates>)
-              const note = describeReading(candidates)
               return {
                 keyword: k,
                 rows: await candidates.page(1, CATALOGUE_PAGE_SIZE, signal),
                 notSold: candidates.notSold,
-                head: keywordHead(candidates, note),
-                note,
+                note: describeReading(candidates),
               }
             }),
           )
@@ -263,11 +256,13 @@ export class StoreService {
       this.#withScanSlot(() =>
         this.#withDeadline(options.signal, async (signal) => {
           const found = await this.#keywords(input.keyword, signal)
-          const keywords: ScanKeyword[] = found.map((k) => {
-            const note = describeReading(k)
-            const head = keywordHead(k, note)
-            return { ...head, page: k.page, notSold: k.notSold }
-          })
+          const keywords: ScanKeyword[] = found.map((k) => ({
+            keyword: k.keyword,
+            page: k.page,
+            notSold: k.notSold,
+            note: describeReading(k),
+            ignored: k.reading?.ignored,
+          }))
           // The pre-auth handshake and the store check run beside the first catalogue page, started after it.
           const checkStore = () => {
             this.upstream.warmUp()
@@ -374,22 +369,8 @@ export class StoreService {
 
   /** The keywords of a shopping list ("건전지, 멀티탭"), each with where its products come from; one round of calls at most. */
   async #keywords(raw: string, signal: AbortSignal): Promise<KeywordCandidates[]> {
-    const keywords = this.#productKeywords(raw)
+    const keywords = shoppingList(raw, (item) => this.#productKeyword(item))
     return Promise.all(keywords.map((keyword) => findCandidates(this.upstream, this.ports.products, keyword, signal)))
-  }
-
-  #productKeywords(raw: string): string[] {
-    const items = splitShoppingList(raw)
-    if (items.length > MAX_SHOPPING_ITEMS) {
-      throw new ServiceError('invalid_parameter', {
-        message: `Invalid parameter '{keyword}': ${items.length} products listed; at most ${MAX_SHOPPING_ITEMS} at once.`,
-        ko: `상품은 한 번에 ${MAX_SHOPPING_ITEMS}개까지 찾을 수 있습니다.`,
-        hint: `Send at most ${MAX_SHOPPING_ITEMS} product words separated by commas (e.g. 건전지, 멀티탭), and the rest in another call.`,
-      })
-    }
-    const keywords = items.map((item) => productKeyword(item)).filter((keyword) => keyword !== '')
-    if (keywords.length === 0) return [this.#productKeyword(raw)]
-    return [...new Set(keywords)]
   }
 
   #productKeyword(raw: string): string {

@@ -54,6 +54,7 @@ const LeanStoreSchema = z.object({
   hours: z.string().describe('HH:MM-HH:MM, Korea time.'),
   address: z.string(),
   items: z.array(LeanItemSchema).describe('Checked products in stock here.'),
+  missing: z.array(z.string()).optional().describe('Shopping list: the keywords it has none of.'),
   // Only ever on `here`; one store shape for both, so tools/list writes it once.
   unknown: z.array(z.string()).optional().describe('here only: product ids whose stock could not be read.'),
   usualShelf: LeanShelfSchema.optional().describe('here only: where it shelves the one product number asked, which it has none of.'),
@@ -64,7 +65,6 @@ export const LeanNearbySchema = z
   .object({
     origin: z.object({ lat: z.number(), lng: z.number() }),
     products: ProductNearbySchema.shape.products.describe('The catalogue matches checked, best first; items name them by id.'),
-    keywords: ProductNearbySchema.shape.keywords,
     note: ProductNearbySchema.shape.note,
     place: ProductNearbySchema.shape.place,
     matched: z.number().int().min(0).optional().describe('Catalogue matches in all; absent when unknown.'),
@@ -86,7 +86,7 @@ function leanShelf(shelf: Shelf): LeanShelf {
 
 const leanItem = (item: NearbyItem): LeanItem => ({ id: item.productId, stock: item.stock, ...leanShelf(item) })
 
-function leanStore(store: NearbyStore, items: NearbyItem[]): LeanStore {
+function leanStore(store: NearbyStore, items: NearbyItem[], missing?: string[]): LeanStore {
   return {
     code: store.code,
     name: store.name,
@@ -97,6 +97,7 @@ function leanStore(store: NearbyStore, items: NearbyItem[]): LeanStore {
     hours: `${store.openTime}-${store.closeTime}`,
     address: store.address,
     items: items.map(leanItem),
+    ...(missing && missing.length > 0 ? { missing } : {}),
   }
 }
 
@@ -106,7 +107,7 @@ export function leanNearby(answer: ProductNearby, limit: number = NEARBY_LIMIT_D
     origin: { lat: round5(answer.origin.lat), lng: round5(answer.origin.lng) },
     products: answer.products,
     ...(answer.matched !== null ? { matched: answer.matched } : {}),
-    stores: answer.stores.slice(0, limit).map((entry) => leanStore(entry.store, entry.items)),
+    stores: answer.stores.slice(0, limit).map((entry) => leanStore(entry.store, entry.items, entry.missing)),
     asOf: answer.asOf,
   }
   if (answer.here) {
@@ -115,7 +116,6 @@ export function leanNearby(answer: ProductNearby, limit: number = NEARBY_LIMIT_D
     if (answer.here.usualShelf) lean.here.usualShelf = leanShelf(answer.here.usualShelf)
   }
   if (answer.stores.length > limit) lean.moreStores = answer.stores.length - limit
-  if (answer.keywords !== undefined) lean.keywords = answer.keywords
   if (answer.note !== undefined) lean.note = answer.note
   if (answer.place !== undefined) lean.place = answer.place
   if (answer.hint !== undefined) lean.hint = answer.hint

@@ -133,8 +133,10 @@ export function renderNearby(answer: LeanNearby): string {
       : `${answer.products.length} checked`
   const lines = [
     `Around ${at(answer.origin.lat, answer.origin.lng)}, stock as of ${answer.asOf}; ${checked}${answer.products.length > 0 ? ':' : '.'}`,
-    ...answer.products.map((p) => `${p.id} ${p.name} ${won(p.price)}`),
+    ...answer.products.map((p) => `${p.id} ${p.name} ${won(p.price)}${p.keyword !== undefined ? ` (for ${p.keyword})` : ''}`),
   ]
+  if (answer.place) lines.unshift(`Place understood: ${answer.place.name} (${answer.place.kind}) at ${at(answer.place.latitude, answer.place.longitude)}`)
+  if (answer.note) lines.push(`Note: ${answer.note}`)
   const here = answer.here
   if (here) {
     lines.push(...leanStoreLines(here, 'Asked store: '))
@@ -147,7 +149,10 @@ export function renderNearby(answer: LeanNearby): string {
   }
   if (answer.stores.length > 0) {
     lines.push(here ? 'Other stores with stock, nearest first:' : 'Stores with stock, nearest first:')
-    answer.stores.forEach((store, i) => lines.push(...leanStoreLines(store, `${i + 1}. `)))
+    answer.stores.forEach((store, i) => {
+      lines.push(...leanStoreLines(store, `${i + 1}. `))
+      if (store.missing) lines.push(`  has none of: ${store.missing.join(', ')}`)
+    })
   }
   if (answer.moreStores !== undefined) lines.push(`${answer.moreStores} more stores with stock (raise limit).`)
   return withHint(lines, answer.hint)

@@ -8,7 +8,7 @@ import type { Upstream } from '../../src/upstream/port.js'
 import type { BenchContext, ScenarioRow } from '../lib/context.js'
 import { percentile, round } from '../lib/stats.js'
 
-/** Product keywords as people and agents type them: one of each failure class of issue 30, and plain ones. */
+/** Product keywords as people and agents type them: spacing, an extra word, inside a longer word, synonyms, English, a typing slip, not sold, and plain ones. */
 const KEYWORDS = [
   '캠핑의자',
   '선물 포장지',

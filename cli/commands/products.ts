@@ -48,7 +48,7 @@ export function register(program: Command): void {
           // A shopping list ("건전지, 멀티탭") says which keyword found each row.
           const keywordOf = new Map<string, string>()
           for (const group of result.keywords ?? []) {
-            for (const id of [...group.productIds, ...(group.unplacedIds ?? [])]) if (!keywordOf.has(id)) keywordOf.set(id, group.keyword)
+            for (const id of group.productIds) if (!keywordOf.has(id)) keywordOf.set(id, group.keyword)
           }
           const several = (result.keywords?.length ?? 0) > 1
           io.out(

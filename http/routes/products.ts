@@ -45,8 +45,9 @@ export async function answerProductSearch(
 }
 
 /**
- * A product answer's words left out (no product matches them) also travel in the Search-Ignored header,
- * as store search sends them: percent-encoded, space-separated. The body's `keywords[].ignored` says which keyword.
+ * An in-store search's words left out (no product matches them) also travel in the Search-Ignored header,
+ * as store search sends them: percent-encoded, space-separated. The body's `keywords[].ignored` says which
+ * keyword; the nearby and catalogue answers name them in `note`.
  */
 function ignoredInHeader<T extends { keywords?: Array<{ ignored?: string[] | undefined }> | undefined }>(
   reply: FastifyReply,
@@ -124,7 +125,7 @@ export function registerProductRoutes(
     },
     handler: async (request, reply) => {
       const input = REST_INPUTS.findProductNearby.parse(rawInput(request), 'text')
-      return ignoredInHeader(reply, withHintIn(await service.findProductNearby(input, { signal: abortSignalOf(reply) }), REST_VOCABULARY))
+      return withHintIn(await service.findProductNearby(input, { signal: abortSignalOf(reply) }), REST_VOCABULARY)
     },
   })
 
@@ -142,10 +143,7 @@ export function registerProductRoutes(
       ...errorResponses(400, 500, 503),
     },
     handler: async (request, reply) => {
-      return ignoredInHeader(
-        reply,
-        await service.searchCatalogue(REST_INPUTS.searchCatalogue.parse(rawInput(request), 'text'), { signal: abortSignalOf(reply) }),
-      )
+      return service.searchCatalogue(REST_INPUTS.searchCatalogue.parse(rawInput(request), 'text'), { signal: abortSignalOf(reply) })
     },
   })
 }

@@ -1,7 +1,9 @@
 import { PRODUCT_ID_PATTERN } from '../schemas.js'
 import type { CatalogueItem, CatalogueRows, Upstream } from '../upstream/port.js'
 import type { IndexedProduct, ProductIndex } from './port.js'
-import { productMatcher, upstreamReading, type KeywordReading } from './search.js'
+import { ServiceError } from '../errors.js'
+import { productKeyword } from '../keywords.js'
+import { MAX_SHOPPING_ITEMS, productMatcher, splitShoppingList, upstreamReading, type KeywordReading } from './search.js'
 
 /**
  * Where the products of one keyword come from. With a usable product index: the index, read as people
@@ -121,4 +123,23 @@ export function describeReading(candidates: KeywordCandidates): string | undefin
   if (parts.length === 0) return undefined
   const text = parts.join('; ')
   return `${text.charAt(0).toUpperCase()}${text.slice(1)}.`
+}
+
+/**
+ * The product words of a keyword: one, or a shopping list of up to five separated by commas ("건전지,
+ * 멀티탭"), each with the chain's name and question words taken out. `single` reads a keyword that is
+ * nothing but such words (and refuses it).
+ */
+export function shoppingList(raw: string, single: (raw: string) => string): string[] {
+  const items = splitShoppingList(raw)
+  if (items.length > MAX_SHOPPING_ITEMS) {
+    throw new ServiceError('invalid_parameter', {
+      message: `Invalid parameter '{keyword}': ${items.length} products listed; at most ${MAX_SHOPPING_ITEMS} at once.`,
+      ko: `상품은 한 번에 ${MAX_SHOPPING_ITEMS}개까지 찾을 수 있습니다.`,
+      hint: `Send at most ${MAX_SHOPPING_ITEMS} product words separated by commas (e.g. 건전지, 멀티탭), and the rest in another call.`,
+    })
+  }
+  const keywords = items.map((item) => productKeyword(item)).filter((keyword) => keyword !== '')
+  if (keywords.length === 0) return [single(raw)]
+  return [...new Set(keywords)]
 }

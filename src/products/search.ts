@@ -4,7 +4,7 @@ import { ENGLISH_WORDS } from './tables/english.js'
 import { SYNONYM_GROUPS } from './tables/synonyms.js'
 
 /**
- * Product search as people type it, over the product index's names (issue 30). The upstream's catalogue
+ * Product search as people type it, over the product index's names. The upstream's catalogue
  * matches one literal substring; here a keyword becomes words, each read with its spellings (spacing
  * ignored, synonyms, English, a one-key typing slip), and products are ranked by how well they carry
  * every word: a whole word of the name above the inside of a longer word (티슈 before 물티슈).
@@ -53,12 +53,14 @@ export function splitShoppingList(raw: string): string[] {
 
 const normalize = (text: string): string => text.normalize('NFC').toLowerCase()
 /** Letters and digits only: what is compared, so spacing and punctuation never decide. */
-const squash = (text: string): string => normalize(text).replace(/[^\p{L}\p{N}]+/gu, '')
+/** Anything but a letter or digit of the scripts product names use (Latin, Hangul, kana, CJK). */
+const NOT_WORD = /[^0-9a-z\u00c0-\u024f\u3040-\u30ff\u3131-\u318e\uac00-\ud7a3\u4e00-\u9fff]+/g
+const squash = (text: string): string => normalize(text).replace(NOT_WORD, '')
 const tokensOf = (text: string): string[] =>
   normalize(text)
-    .split(/[^\p{L}\p{N}]+/u)
+    .split(NOT_WORD)
     .filter((t) => t !== '')
-/** A level at or above this is a whole-word match (see #level). */
+/** A level at or above this is a whole-word match (see #levels). */
 const WHOLE = 1.5
 const HANGUL = /[\uac00-\ud7a3]/
 const LATIN_WORD = /^[a-z][a-z'-]*$/
@@ -272,7 +274,7 @@ export class ProductMatcher {
   #words(keyword: string): Array<{ typed: string; forms: string[]; formsAsMatched: Form[]; via: WordVia }> {
     const tokens = normalize(keyword)
       .split(/\s+/)
-      .map((t) => t.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, ''))
+      .map((t) => t.split(NOT_WORD).join(''))
       .filter((t) => t !== '')
     const out: Array<{ typed: string; forms: string[]; formsAsMatched: Form[]; via: WordVia }> = []
     for (let i = 0; i < tokens.length;) {

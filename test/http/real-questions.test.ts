@@ -308,7 +308,11 @@ t.test('the sandbox store search without a keyword lists the three fixture store
 
 t.test('a word the catalogue does not know: total 0 and a hint; in Latin letters, the hint says the catalogue is Korean', async (t) => {
   const { app } = await buildTestApp(t)
-  const english = CataloguePageSchema.parse((await app.inject(`/api/catalogue?${qs({ keyword: 'umbrella' })}`)).json())
+  // An everyday English word is read in Korean from the table (src/products/tables/english.ts), and the answer says so.
+  const umbrella = CataloguePageSchema.parse((await app.inject(`/api/catalogue?${qs({ keyword: 'umbrella' })}`)).json())
+  t.ok(umbrella.products.length > 0 && umbrella.products.every((p) => p.name.includes('우산')))
+  t.match(umbrella.note, /'umbrella' as '우산'/)
+  const english = CataloguePageSchema.parse((await app.inject(`/api/catalogue?${qs({ keyword: 'sprocket' })}`)).json())
   t.same(english.products, [])
   t.equal(english.total, 0)
   t.match(english.hint, /Korean.*우산/)
@@ -316,7 +320,7 @@ t.test('a word the catalogue does not know: total 0 and a hint; in Latin letters
   t.equal(nothing.total, 0)
   t.match(nothing.hint, /shorter/)
   const nearby = ProductNearbySchema.parse(
-    (await app.inject(`/api/products/nearby?${qs({ keyword: 'umbrella', branchCode: '11199' })}`)).json(),
+    (await app.inject(`/api/products/nearby?${qs({ keyword: 'sprocket', branchCode: '11199' })}`)).json(),
   )
   t.equal(nearby.matched, 0)
   t.match(nearby.hint, /Korean/)

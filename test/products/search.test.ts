@@ -2,7 +2,7 @@ import t from 'tap'
 import { ProductMatcher, productMatcher, splitShoppingList, upstreamReading } from '../../src/products/search.js'
 import { simulatorCatalogue } from '../helpers/product-index.js'
 
-// The matcher over the simulator's catalogue (2,413 products), one case per failure class of issue 30.
+// The matcher over the simulator's catalogue (2,413 products), one case per way a literal match failed people: spacing, an extra word, inside a longer word, synonyms, English, a typing slip, not sold.
 const catalogue = simulatorCatalogue()
 const matcher = new ProductMatcher(catalogue)
 const names = (keyword: string, n = 100) =>

@@ -69,14 +69,12 @@ t.test('product search over the index', async (t) => {
       t.ok(answer.products[0]?.name.includes(expected), `${keyword} → ${answer.products[0]?.name}`)
     }
     const english = await service.searchCatalogue({ keyword: 'umbrella', page: 1 })
-    t.equal(english.keywords?.[0]?.read, '우산')
     t.match(english.note, /read 'umbrella' as 우산/i)
   })
 
   t.test('a typing slip is corrected and the answer says what it read', async (t) => {
     const { answer, catalogue } = await calls(() => service.searchCatalogue({ keyword: '수넙함', page: 1 }))
     t.equal(catalogue, 0)
-    t.equal(answer.keywords?.[0]?.read, '수납함')
     t.match(answer.note, /read '수넙함' as 수납함 \(a typing slip\)/i)
   })
 
@@ -86,9 +84,11 @@ t.test('product search over the index', async (t) => {
     t.same(answer.products, [])
     t.match(answer.hint, /catalogue has no product matching '진통제'.*does not sell it/)
     t.notMatch(answer.hint, /shorter/)
+    t.equal(answer.keywords?.[0]?.notSold, true)
     t.equal(requests.filter((r) => r.endpoint === 'selStrPkupStck').length, 0, 'no stock call for nothing')
-    const other = await service.searchCatalogue({ keyword: '반짝이는 우산', page: 1 })
+    const other = await service.searchStoreProducts({ storeCode: STORE, keyword: '반짝이는 우산', page: 1 })
     t.notOk(other.keywords?.[0]?.notSold, 'a word left out beside a product found is not "not sold"')
+    t.same(other.keywords?.[0]?.ignored, ['반짝이는'])
   })
 
   t.test('a word the index does not hold goes upstream (at most 3 calls) and is learned; next time none', async (t) => {
@@ -128,7 +128,7 @@ t.test('product search over the index', async (t) => {
     const byId = new Map([...answer.products, ...(answer.unplaced ?? [])].map((p) => [p.id, p.name]))
     for (const [i, word] of ['건전지', '멀티탭'].entries()) {
       const group = answer.keywords?.[i]
-      const ids = [...(group?.productIds ?? []), ...(group?.unplacedIds ?? [])]
+      const ids = group?.productIds ?? []
       t.ok(ids.length > 0, `${word} found`)
       t.ok(
         ids.every((id) => byId.get(id)?.includes(word)),
@@ -175,10 +175,7 @@ t.test('product search over the index', async (t) => {
     const { answer, catalogue, stock } = await calls(() => service.findProductNearby({ keyword: '우산, 멀티탭', ...GANGNAM }))
     t.equal(catalogue, 0)
     t.equal(stock, 1, 'one stock call carries both keywords at every store')
-    t.same(
-      answer.keywords?.map((k) => k.keyword),
-      ['우산', '멀티탭'],
-    )
+    t.same(new Set(answer.products.map((p) => p.keyword)), new Set(['우산', '멀티탭']))
     const missing = answer.stores.map((entry) => entry.missing?.length ?? -1)
     t.ok(missing.every((n) => n >= 0))
     t.same(

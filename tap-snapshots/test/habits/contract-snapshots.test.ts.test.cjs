@@ -1142,7 +1142,7 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
             "name": "keyword",
             "in": "query",
             "required": true,
-            "description": "Product word (e.g. 수납함, umbrella); a shopping list: up to 5 separated by commas (건전지, 멀티탭).",
+            "description": "Product word (수납함, umbrella); up to 5 comma-separated.",
             "schema": {
               "type": "string",
               "minLength": 1,
@@ -1487,7 +1487,7 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
             "name": "keyword",
             "in": "query",
             "required": true,
-            "description": "Product word (e.g. 우산, umbrella) or a product number; a shopping list: up to 5 separated by commas.",
+            "description": "Product word (우산, umbrella) or number; up to 5 comma-separated.",
             "schema": {
               "type": "string",
               "minLength": 1,
@@ -1626,7 +1626,6 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
                             "description": "Price in KRW."
                           },
                           "keyword": {
-                            "description": "With several keywords: the one it was found for.",
                             "type": "string"
                           }
                         },
@@ -1638,62 +1637,6 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
                         "additionalProperties": false
                       },
                       "description": "The catalogue matches checked, best first (several keywords: by keyword)."
-                    },
-                    "keywords": {
-                      "description": "For several keywords (a shopping list), or one read other than as typed: each keyword, how it was read, the products checked.",
-                      "type": "array",
-                      "items": {
-                        "type": "object",
-                        "properties": {
-                          "keyword": {
-                            "type": "string",
-                            "description": "The keyword (one item of the list) as typed, chain name and question words removed."
-                          },
-                          "read": {
-                            "description": "The words searched for, as read: English in Korean (umbrella: 우산), a typing slip corrected.",
-                            "type": "string"
-                          },
-                          "ignored": {
-                            "description": "Words left out because no product matches them (together with the rest).",
-                            "type": "array",
-                            "items": {
-                              "type": "string"
-                            }
-                          },
-                          "note": {
-                            "description": "How the keyword was read, in a sentence, when not as typed.",
-                            "type": "string"
-                          },
-                          "productIds": {
-                            "type": "array",
-                            "items": {
-                              "type": "string"
-                            },
-                            "description": "Ids of \`products\` found for this keyword."
-                          },
-                          "unplacedIds": {
-                            "description": "Ids of \`unplaced\` products found for this keyword.",
-                            "type": "array",
-                            "items": {
-                              "type": "string"
-                            }
-                          },
-                          "notSold": {
-                            "description": "The chain's catalogue has no such product (the word, its variants and the catalogue search agree).",
-                            "type": "boolean",
-                            "const": true
-                          },
-                          "hint": {
-                            "description": "Only when nothing was found for this keyword: what to try next.",
-                            "type": "string"
-                          }
-                        },
-                        "required": [
-                          "keyword",
-                          "productIds"
-                        ],
-                        "additionalProperties": false
-                      }
                     },
                     "note": {
                       "description": "How the keyword was read when not as typed.",
@@ -1784,7 +1727,6 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
                                 "type": "string"
                               },
                               "keyword": {
-                                "description": "With several keywords: the one this product was found for.",
                                 "type": "string"
                               },
                               "productName": {
@@ -1849,7 +1791,7 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
                           }
                         },
                         "missing": {
-                          "description": "With several keywords: those this store has nothing in stock for.",
+                          "description": "Keywords it has none of.",
                           "type": "array",
                           "items": {
                             "type": "string"
@@ -1993,7 +1935,6 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
                                   "type": "string"
                                 },
                                 "keyword": {
-                                  "description": "With several keywords: the one this product was found for.",
                                   "type": "string"
                                 },
                                 "productName": {
@@ -2058,7 +1999,7 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
                             }
                           },
                           "missing": {
-                            "description": "With several keywords: those this store has nothing in stock for.",
+                            "description": "Keywords it has none of.",
                             "type": "array",
                             "items": {
                               "type": "string"
@@ -2263,7 +2204,7 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
             "name": "keyword",
             "in": "query",
             "required": true,
-            "description": "Product word (e.g. 우산, umbrella) or a product number; up to 5 separated by commas.",
+            "description": "Product word (우산, umbrella) or number; up to 5 comma-separated.",
             "schema": {
               "type": "string",
               "minLength": 1,
@@ -2355,64 +2296,7 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
                       "type": "integer",
                       "minimum": 1
                     },
-                    "keywords": {
-                      "description": "For several keywords (comma-separated), or one read other than as typed: each keyword, how it was read and its products.",
-                      "type": "array",
-                      "items": {
-                        "type": "object",
-                        "properties": {
-                          "keyword": {
-                            "type": "string",
-                            "description": "The keyword (one item of the list) as typed, chain name and question words removed."
-                          },
-                          "read": {
-                            "description": "The words searched for, as read: English in Korean (umbrella: 우산), a typing slip corrected.",
-                            "type": "string"
-                          },
-                          "ignored": {
-                            "description": "Words left out because no product matches them (together with the rest).",
-                            "type": "array",
-                            "items": {
-                              "type": "string"
-                            }
-                          },
-                          "note": {
-                            "description": "How the keyword was read, in a sentence, when not as typed.",
-                            "type": "string"
-                          },
-                          "productIds": {
-                            "type": "array",
-                            "items": {
-                              "type": "string"
-                            },
-                            "description": "Ids of \`products\` found for this keyword."
-                          },
-                          "unplacedIds": {
-                            "description": "Ids of \`unplaced\` products found for this keyword.",
-                            "type": "array",
-                            "items": {
-                              "type": "string"
-                            }
-                          },
-                          "notSold": {
-                            "description": "The chain's catalogue has no such product (the word, its variants and the catalogue search agree).",
-                            "type": "boolean",
-                            "const": true
-                          },
-                          "hint": {
-                            "description": "Only when nothing was found for this keyword: what to try next.",
-                            "type": "string"
-                          }
-                        },
-                        "required": [
-                          "keyword",
-                          "productIds"
-                        ],
-                        "additionalProperties": false
-                      }
-                    },
                     "note": {
-                      "description": "How the keyword was read when not as typed.",
                       "type": "string"
                     },
                     "hint": {
@@ -2955,7 +2839,7 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
             "name": "keyword",
             "in": "query",
             "required": true,
-            "description": "Product word (e.g. 수납함, umbrella); a shopping list: up to 5 separated by commas (건전지, 멀티탭).",
+            "description": "Product word (수납함, umbrella); up to 5 comma-separated.",
             "schema": {
               "type": "string",
               "minLength": 1,
@@ -4112,18 +3996,6 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
                   "type": "integer",
                   "description": "Price in KRW."
                 },
-                "image": {
-                  "anyOf": [
-                    {
-                      "type": "string",
-                      "format": "uri"
-                    },
-                    {
-                      "type": "null"
-                    }
-                  ],
-                  "description": "Image URL; null when the catalogue has no image."
-                },
                 "stock": {
                   "type": "integer",
                   "minimum": 1,
@@ -4131,68 +4003,46 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
                 },
                 "placement": {
                   "type": "string",
-                  "const": "unknown",
-                  "description": "The chain names no floor or zone for it at this store."
+                  "const": "unknown"
                 }
               },
               "required": [
                 "id",
                 "name",
                 "price",
-                "image",
                 "stock",
                 "placement"
               ],
               "additionalProperties": false,
-              "description": "A product in stock at the requested store whose shelf the chain does not name."
+              "description": "In stock here; the chain names no floor or zone for it."
             }
           },
           "keywords": {
-            "description": "For several keywords (a shopping list, comma-separated), or one read other than as typed: each keyword, how it was read and its products.",
+            "description": "Several keywords, or words left out.",
             "type": "array",
             "items": {
               "type": "object",
               "properties": {
                 "keyword": {
-                  "type": "string",
-                  "description": "The keyword (one item of the list) as typed, chain name and question words removed."
-                },
-                "read": {
-                  "description": "The words searched for, as read: English in Korean (umbrella: 우산), a typing slip corrected.",
-                  "type": "string"
-                },
-                "ignored": {
-                  "description": "Words left out because no product matches them (together with the rest).",
-                  "type": "array",
-                  "items": {
-                    "type": "string"
-                  }
-                },
-                "note": {
-                  "description": "How the keyword was read, in a sentence, when not as typed.",
                   "type": "string"
                 },
                 "productIds": {
                   "type": "array",
                   "items": {
                     "type": "string"
-                  },
-                  "description": "Ids of \`products\` found for this keyword."
+                  }
                 },
-                "unplacedIds": {
-                  "description": "Ids of \`unplaced\` products found for this keyword.",
+                "ignored": {
                   "type": "array",
                   "items": {
                     "type": "string"
                   }
                 },
                 "notSold": {
-                  "description": "The chain's catalogue has no such product (the word, its variants and the catalogue search agree).",
                   "type": "boolean",
                   "const": true
                 },
                 "hint": {
-                  "description": "Only when nothing was found for this keyword: what to try next.",
                   "type": "string"
                 }
               },
@@ -4200,7 +4050,8 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
                 "keyword",
                 "productIds"
               ],
-              "additionalProperties": false
+              "additionalProperties": false,
+              "description": "One keyword: its products (ids in products or unplaced), words left out; notSold: the chain sells no such thing."
             }
           },
           "note": {
@@ -4305,18 +4156,6 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
                   "type": "integer",
                   "description": "Price in KRW."
                 },
-                "image": {
-                  "anyOf": [
-                    {
-                      "type": "string",
-                      "format": "uri"
-                    },
-                    {
-                      "type": "null"
-                    }
-                  ],
-                  "description": "Image URL; null when the catalogue has no image."
-                },
                 "stock": {
                   "type": "integer",
                   "minimum": 1,
@@ -4324,68 +4163,46 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
                 },
                 "placement": {
                   "type": "string",
-                  "const": "unknown",
-                  "description": "The chain names no floor or zone for it at this store."
+                  "const": "unknown"
                 }
               },
               "required": [
                 "id",
                 "name",
                 "price",
-                "image",
                 "stock",
                 "placement"
               ],
               "additionalProperties": false,
-              "description": "A product in stock at the requested store whose shelf the chain does not name."
+              "description": "In stock here; the chain names no floor or zone for it."
             }
           },
           "keywords": {
-            "description": "For several keywords (a shopping list, comma-separated), or one read other than as typed: each keyword, how it was read and its products.",
+            "description": "Several keywords, or words left out.",
             "type": "array",
             "items": {
               "type": "object",
               "properties": {
                 "keyword": {
-                  "type": "string",
-                  "description": "The keyword (one item of the list) as typed, chain name and question words removed."
-                },
-                "read": {
-                  "description": "The words searched for, as read: English in Korean (umbrella: 우산), a typing slip corrected.",
-                  "type": "string"
-                },
-                "ignored": {
-                  "description": "Words left out because no product matches them (together with the rest).",
-                  "type": "array",
-                  "items": {
-                    "type": "string"
-                  }
-                },
-                "note": {
-                  "description": "How the keyword was read, in a sentence, when not as typed.",
                   "type": "string"
                 },
                 "productIds": {
                   "type": "array",
                   "items": {
                     "type": "string"
-                  },
-                  "description": "Ids of \`products\` found for this keyword."
+                  }
                 },
-                "unplacedIds": {
-                  "description": "Ids of \`unplaced\` products found for this keyword.",
+                "ignored": {
                   "type": "array",
                   "items": {
                     "type": "string"
                   }
                 },
                 "notSold": {
-                  "description": "The chain's catalogue has no such product (the word, its variants and the catalogue search agree).",
                   "type": "boolean",
                   "const": true
                 },
                 "hint": {
-                  "description": "Only when nothing was found for this keyword: what to try next.",
                   "type": "string"
                 }
               },
@@ -4393,7 +4210,8 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
                 "keyword",
                 "productIds"
               ],
-              "additionalProperties": false
+              "additionalProperties": false,
+              "description": "One keyword: its products (ids in products or unplaced), words left out; notSold: the chain sells no such thing."
             }
           },
           "note": {
@@ -4982,7 +4800,7 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > tools/list as clients re
           "type": "string",
           "minLength": 1,
           "maxLength": 100,
-          "description": "Product word (e.g. 수납함, umbrella); a shopping list: up to 5 separated by commas (건전지, 멀티탭)."
+          "description": "Product word (수납함, umbrella); up to 5 comma-separated."
         },
         "currentPage": {
           "default": 1,
@@ -5054,12 +4872,6 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > tools/list as clients re
               "price": {
                 "type": "integer"
               },
-              "image": {
-                "type": [
-                  "string",
-                  "null"
-                ]
-              },
               "stock": {
                 "type": "integer"
               },
@@ -5078,25 +4890,13 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > tools/list as clients re
               "keyword": {
                 "type": "string"
               },
-              "read": {
-                "type": "string"
-              },
-              "ignored": {
-                "type": "array",
-                "items": {
-                  "type": "string"
-                }
-              },
-              "note": {
-                "type": "string"
-              },
               "productIds": {
                 "type": "array",
                 "items": {
                   "type": "string"
                 }
               },
-              "unplacedIds": {
+              "ignored": {
                 "type": "array",
                 "items": {
                   "type": "string"
@@ -5282,7 +5082,7 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > tools/list as clients re
           "type": "string",
           "minLength": 1,
           "maxLength": 100,
-          "description": "Product word (e.g. 우산, umbrella) or a product number; up to 5 separated by commas."
+          "description": "Product word (우산, umbrella) or number; up to 5 comma-separated."
         },
         "currentPage": {
           "default": 1,
@@ -5336,48 +5136,6 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > tools/list as clients re
         "nextPage": {
           "type": "integer"
         },
-        "keywords": {
-          "type": "array",
-          "items": {
-            "type": "object",
-            "properties": {
-              "keyword": {
-                "type": "string"
-              },
-              "read": {
-                "type": "string"
-              },
-              "ignored": {
-                "type": "array",
-                "items": {
-                  "type": "string"
-                }
-              },
-              "note": {
-                "type": "string"
-              },
-              "productIds": {
-                "type": "array",
-                "items": {
-                  "type": "string"
-                }
-              },
-              "unplacedIds": {
-                "type": "array",
-                "items": {
-                  "type": "string"
-                }
-              },
-              "notSold": {
-                "type": "boolean",
-                "const": true
-              },
-              "hint": {
-                "type": "string"
-              }
-            }
-          }
-        },
         "note": {
           "type": "string"
         },
@@ -5404,7 +5162,7 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > tools/list as clients re
           "type": "string",
           "minLength": 1,
           "maxLength": 100,
-          "description": "Product word (e.g. 우산, umbrella) or a product number; a shopping list: up to 5 separated by commas."
+          "description": "Product word (우산, umbrella) or number; up to 5 comma-separated."
         },
         "branchCode": {
           "description": "The store asked about (e.g. 11199); or latitude and longitude.",
@@ -5491,48 +5249,6 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > tools/list as clients re
                 "type": "integer"
               },
               "keyword": {
-                "type": "string"
-              }
-            }
-          }
-        },
-        "keywords": {
-          "type": "array",
-          "items": {
-            "type": "object",
-            "properties": {
-              "keyword": {
-                "type": "string"
-              },
-              "read": {
-                "type": "string"
-              },
-              "ignored": {
-                "type": "array",
-                "items": {
-                  "type": "string"
-                }
-              },
-              "note": {
-                "type": "string"
-              },
-              "productIds": {
-                "type": "array",
-                "items": {
-                  "type": "string"
-                }
-              },
-              "unplacedIds": {
-                "type": "array",
-                "items": {
-                  "type": "string"
-                }
-              },
-              "notSold": {
-                "type": "boolean",
-                "const": true
-              },
-              "hint": {
                 "type": "string"
               }
             }
