@@ -23,7 +23,7 @@ export interface BenchOptions {
   soakSeconds: number
 }
 
-export const SCENARIO_IDS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11] as const
+export const SCENARIO_IDS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12] as const
 
 export class BenchOptionError extends Error {
   override readonly name = 'BenchOptionError'
