@@ -96,7 +96,7 @@ export class Gazetteer {
    * Seoul's 중구 before Busan's), the others named; `within` (a province or city typed beside it: 부산 중구)
    * picks among them. Undefined when nothing is called so, even with one slip.
    */
-  lookup(text: string, within?: string): PlaceMatch | undefined {
+  lookup(text: string, within?: string, slips = true): PlaceMatch | undefined {
     const key = placeKey(text)
     if (key === '') return undefined
     const keyed = this.#byKey.get(key)
@@ -107,7 +107,7 @@ export class Gazetteer {
       const found = unique(narrow(list, within))
       if (found.length > 0) return { place: found[0] as Place, others: found.slice(1), how, read: undefined }
     }
-    return this.#slip(key, within)
+    return slips ? this.#slip(key, within) : undefined
   }
 
   /** One jamo-level slip forgiven in a Korean name of three syllables or more (헤운대 → 해운대, 선능역 → 선릉역). */

@@ -78,21 +78,21 @@ export function placeWords(keyword: string): string[] {
 }
 
 /** The place a text names: all its words as one name, or a name narrowed by a province or city beside it (부산 중구). */
-export async function findPlace(text: string): Promise<PlaceMatch | undefined> {
+export async function findPlace(text: string, slips = true): Promise<PlaceMatch | undefined> {
   const words = placeWords(text)
   if (words.length === 0) return undefined
   const places = await gazetteer()
-  const whole = places.lookup(words.join(' '))
+  const whole = places.lookup(words.join(' '), undefined, slips)
   if (whole) return whole
   // "해운대점" when no store is called so: the place the store would be named after.
   const last = words[words.length - 1] as string
-  if (words.length === 1) return last.length >= 3 && last.endsWith('점') ? places.lookup(last.slice(0, -1)) : undefined
+  if (words.length === 1) return last.length >= 3 && last.endsWith('점') ? places.lookup(last.slice(0, -1), undefined, slips) : undefined
   for (let i = 0; i < words.length; i++) {
-    const area = places.lookup(words[i] as string)
+    const area = places.lookup(words[i] as string, undefined, false)
     if (!area || !AREA_KINDS.has(area.place.kind) || area.how === 'slip') continue
     const rest = words.filter((_, j) => j !== i).join(' ')
     const within = placeKey(area.place.name)
-    const found = places.lookup(rest, within)
+    const found = places.lookup(rest, within, slips)
     if (found && found.place.parent !== undefined && placeKey(found.place.parent).includes(within)) return found
   }
   return undefined
@@ -176,8 +176,9 @@ export async function searchWithPlaces(
   const byPoint = input.latitude !== undefined && input.longitude !== undefined
   const found = await search(input)
   if (byPoint || !input.keyword) return byPoint ? farHint(found) : found
-  const match = await findPlace(input.keyword)
   const answered = found.stores.length > 0 || input.page > 1
+  // Slips are read only when nothing answered as typed: a found store is never second-guessed, and costs no scan.
+  const match = await findPlace(input.keyword, !answered)
   // "강남역점" is a store's name as written: when a store has it, the answer is that store's, not a place's.
   if (answered && /점$/.test(placeWords(input.keyword).at(-1) ?? '')) return found
   if (!match) {

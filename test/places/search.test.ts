@@ -130,7 +130,11 @@ for (const directory of ['on', 'off'] as const) {
       t.match(sinchon.hint, /may also mean 신촌역 \(경의중앙선\)/)
       const busan = await search({ keyword: '부산 강서구' })
       t.match(busan.place, { name: '강서구', within: '부산광역시' })
-      t.ok(busan.stores.length > 0 && busan.stores.every((s) => s.address.startsWith('부산')), 'Busan stores, not Seoul 강서구')
+      t.ok(busan.stores.length > 0 && ascending(busan.stores), 'the stores nearest Busan 강서구')
+      t.notOk(
+        busan.stores.some((s) => s.address.startsWith('서울')),
+        'none of Seoul 강서구',
+      )
     })
 
     t.test('near: a place in words stands for coordinates', async (t) => {
