@@ -31,7 +31,11 @@ export const SIMULATOR_SETTINGS: ReadonlyArray<readonly [string, string, string]
   ['SIMULATOR_LATENCY_MS', '`0`', 'Added to every upstream answer, to look like the real network.'],
   ['SIMULATOR_SEED', '(built-in data)', 'A seed for generated data instead of the shipped sample.'],
   ['SIMULATOR_DRIFT', '(none)', "A field renamed in one step's replies, `<step>:<field>-><new name>` (drift drills)."],
-  ['SIMULATOR_CATALOGUE_LISTING', '`allow`', '`refuse`: an empty catalogue search lists nothing, as an upstream that refuses listing would (the product index then grows from answers).'],
+  [
+    'SIMULATOR_CATALOGUE_LISTING',
+    '`allow`',
+    '`refuse`: an empty catalogue search lists nothing, as an upstream that refuses listing would (the product index then grows from answers).',
+  ],
 ]
 
 export function simulatorConfigurationTable(): string {

@@ -179,12 +179,7 @@ export const CataloguePageSchema = z
     products: z.array(CatalogueProductSchema).describe('Catalogue matches in relevance order, in stock or not.'),
     total: z.number().int().min(0).nullable().describe('Matches the catalogue reports in all; null when it does not say.'),
     hasMore: z.boolean().describe('Whether another page follows.'),
-    nextPage: z
-      .number()
-      .int()
-      .min(1)
-      .optional()
-      .describe('Value to pass as currentPage for the next page; only when hasMore is true.'),
+    nextPage: z.number().int().min(1).optional().describe('Value to pass as currentPage for the next page; only when hasMore is true.'),
     note: z.string().optional(),
     hint: z.string().optional().describe('Only when nothing matches: what to try instead.'),
   })

@@ -459,23 +459,3 @@ function namesNoPlace(keyword: string | undefined): ServiceError {
     hint: 'Add a place: a district, neighbourhood, station or store name such as 강남역, or search around coordinates ({searchStoresNearby}).',
   })
 }
-
-/** What an answer says of one keyword: as typed, as read, what was left out and how it was read. */
-function keywordHead(
-  candidates: KeywordCandidates,
-  note: string | undefined,
-): { keyword: string; read?: string; ignored?: string[]; note?: string } {
-  const { keyword, reading, upstreamText } = candidates
-  const read = reading
-    ? reading.words
-        .filter((word) => word.forms.length > 0)
-        .map((word) => word.forms[0])
-        .join(' ')
-    : upstreamText
-  return {
-    keyword,
-    ...(read && read.replace(/\s+/g, '') !== keyword.replace(/\s+/g, '').toLowerCase() && read !== keyword ? { read } : {}),
-    ...(reading && reading.ignored.length > 0 ? { ignored: reading.ignored } : {}),
-    ...(note ? { note } : {}),
-  }
-}

@@ -135,7 +135,8 @@ export function renderNearby(answer: LeanNearby): string {
     `Around ${at(answer.origin.lat, answer.origin.lng)}, stock as of ${answer.asOf}; ${checked}${answer.products.length > 0 ? ':' : '.'}`,
     ...answer.products.map((p) => `${p.id} ${p.name} ${won(p.price)}${p.keyword !== undefined ? ` (for ${p.keyword})` : ''}`),
   ]
-  if (answer.place) lines.unshift(`Place understood: ${answer.place.name} (${answer.place.kind}) at ${at(answer.place.latitude, answer.place.longitude)}`)
+  if (answer.place)
+    lines.unshift(`Place understood: ${answer.place.name} (${answer.place.kind}) at ${at(answer.place.latitude, answer.place.longitude)}`)
   if (answer.note) lines.push(`Note: ${answer.note}`)
   const here = answer.here
   if (here) {

@@ -117,8 +117,9 @@ export function register(program: Command): void {
         // Asked about a store: say so when that store itself has none of the products checked.
         if (answer.here && answer.here.items.length === 0) io.out(`${place.label} itself does not have it in stock.`)
         // A shopping list ranks the stores with every product first, then those with most.
-        const order =
-          answer.products.some((product) => product.keyword !== undefined) ? 'stores with every product first, then most, nearest first within' : 'nearest first'
+        const order = answer.products.some((product) => product.keyword !== undefined)
+          ? 'stores with every product first, then most, nearest first within'
+          : 'nearest first'
         const heading = `near ${place.label}, ${order}; stock as of ${kstTime(answer.asOf)}`
         io.out(`${groups.length} store${groups.length === 1 ? '' : 's'} ${heading}:`)
         io.out('')

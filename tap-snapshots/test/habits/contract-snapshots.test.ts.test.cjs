@@ -2292,7 +2292,7 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
                       "description": "Whether another page follows."
                     },
                     "nextPage": {
-                      "description": "Value to pass as currentPage for the next page; only when hasMore is true (no page follows otherwise).",
+                      "description": "Value to pass as currentPage for the next page; only when hasMore is true.",
                       "type": "integer",
                       "minimum": 1
                     },
@@ -5336,6 +5336,12 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > tools/list as clients re
                     ]
                   }
                 }
+              }
+            },
+            "missing": {
+              "type": "array",
+              "items": {
+                "type": "string"
               }
             },
             "unknown": {
