@@ -47,7 +47,9 @@ export async function findCandidates(
   /** Start the upstream's first page of this size at once (the nearby search's catalogue call leads its round). */
   firstPageSize?: number,
 ): Promise<KeywordCandidates> {
-  if (!index?.usable()) {
+  // A one-shot process's index loads (disk copy, or a listing) when first asked; a server's answers at once.
+  const usable = index !== undefined && (index.usable() || ((await index.whenUsable?.()) ?? false))
+  if (!usable) {
     const text = upstreamReading(keyword)
     const first = firstPageSize === undefined ? undefined : upstream.searchCatalogue({ text, page: 1, pageSize: firstPageSize }, signal)
     first?.catch(() => {})
