@@ -86,6 +86,15 @@ export function renderProductSearch(result: McpProductSearchResult | ProductSear
   const lines = result.products.map((p) =>
     joined(`${p.id} ${p.name} ${won(p.price)} ${units(p.stock)}`, specShelf(p), p.image ?? undefined),
   )
+  // In stock with no shelf the chain names: listed, not dropped, so the count is the store's.
+  for (const p of result.unplaced ?? []) lines.push(`${p.id} ${p.name} ${won(p.price)} ${units(p.stock)}, shelf unknown`)
+  if (result.note) lines.push(`Note: ${result.note}`)
+  // A shopping list: each keyword with what it found, the words left out, and "not sold".
+  for (const k of result.keywords ?? []) {
+    const found = k.productIds.length > 0 ? k.productIds.join(', ') : 'none'
+    const left = k.ignored && k.ignored.length > 0 ? `; left out: ${k.ignored.join(', ')}` : ''
+    lines.push(`For ${k.keyword}: ${found}${left}${k.notSold ? '; not sold by the chain' : ''}${k.hint ? `; ${k.hint}` : ''}`)
+  }
   return withHint([head, ...lines], result.hint)
 }
 
@@ -94,6 +103,7 @@ export function renderCatalogue(page: McpCataloguePage | CataloguePage): string 
   const total = page.total === null ? '' : ` of ${page.total}`
   const head = `${n}${total} catalogue matches, ${more(page.hasMore, page.nextPage)}${n > 0 ? ':' : '.'}`
   const lines = page.products.map((p) => joined(`${p.id} ${p.name} ${won(p.price)}`, p.image ?? undefined))
+  if (page.note) lines.push(`Note: ${page.note}`)
   return withHint([head, ...lines], page.hint)
 }
 

@@ -1,6 +1,6 @@
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
-import { FixtureProductIndex } from '../../fixtures/sandbox/product-index.js'
+import { FixtureProductIndex } from '../lib/fixed-product-index.js'
 import { createSimulatorData } from '../../simulator/data.js'
 import { ProductMatcher } from '../../src/products/search.js'
 import { StoreService } from '../../src/service.js'

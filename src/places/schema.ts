@@ -31,6 +31,5 @@ export const PlaceUnderstoodSchema = z
   .refine((v) => typeof v['name'] === 'string' && typeof v['latitude'] === 'number' && typeof v['longitude'] === 'number', {
     message: 'a place has a name, latitude and longitude',
   })
-  .describe(
-    "The place the search understood, distances are from it: name (Korean), nameEn, kind (station, landmark, province, city, district, town), category (a landmark's: palace, beach, market …), latitude, longitude, within (a district's province), lines (a station's), read (the name read when a typing slip was forgiven), others (places of the same name, most likely first).",
-  ) as unknown as z.ZodType<PlaceUnderstood>
+  // Its fields are described in docs/rest.md (Places), not here: tools/list carries this three times.
+  .describe('The place understood: name, nameEn, kind, latitude, longitude, others (same name).') as unknown as z.ZodType<PlaceUnderstood>
