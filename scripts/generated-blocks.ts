@@ -1,6 +1,6 @@
 import { hostSetupMarkdown, oneLineDesktopSnippet } from '../http/docs/hosts.js'
 import { simulatorConfigurationTable } from '../simulator/main.js'
-import { configurationTable } from '../src/config.js'
+import { configurationTable } from '../src/config-table.js'
 import { errorCatalogueTable } from '../src/errors.js'
 import { mcpToolsTable, restOperationsTable } from './reference-tables.js'
 

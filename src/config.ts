@@ -74,16 +74,16 @@ const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal']
 /** Anthropic's published egress range: claude.ai's MCP traffic arrives from it (many users, one range). */
 export const ANTHROPIC_EGRESS = '160.79.104.0/21'
 
-const HOUR = 3_600_000
-const MINUTE = 60_000
-const MIB = 1_048_576
+export const HOUR = 3_600_000
+export const MINUTE = 60_000
+export const MIB = 1_048_576
 
 /**
  * Every setting, read from the environment once at start-up: its name, what it allows, its default and
  * (in `.describe()`) its meaning. This is the one source of docs/operations.md's configuration table
- * (configurationTable below; `npm run docs` writes it, test/habits/docs-in-sync.test.ts checks it).
+ * (configurationTable in src/config-table.ts; `npm run docs` writes it, test/habits/docs-in-sync.test.ts checks it).
  */
-const EnvSchema = z.object({
+export const EnvSchema = z.object({
   PORT: int(0, 65_535, 3000).describe('Listening port.'),
   HOST: z
     .string()
@@ -313,49 +313,7 @@ const EnvSchema = z.object({
     .describe('When set, `/metrics` answers only requests with `Authorization: Bearer <token>` (401 otherwise), wherever it is served.'),
 })
 
-type Settings = z.output<typeof EnvSchema>
-
-const code = (value: unknown) => `\`${String(value)}\``
-const inUnit = (size: number, unit: string) => (value: number) => `${code(value)} (${value / size} ${unit})`
-
-/**
- * How the configuration table shows a default, where the plain value (in code type) is not the best
- * form: a value with its unit, a shortened value, or what an unset setting means.
- */
-const DEFAULT_SHOWN: { [K in keyof Settings]?: (value: Settings[K]) => string } = {
-  PUBLIC_BASE_URL: () => "the request's origin",
-  ALLOWED_HOSTS: (hosts) => (hosts.length === 0 ? '(none)' : code(hosts.join(','))),
-  UPSTREAM_USER_AGENT: (agent) => code(agent.includes(' (+') ? `${agent.slice(0, agent.indexOf(' (+') + 3)}…)` : agent),
-  CACHE_STORE_TTL_MS: inUnit(HOUR, 'h'),
-  CACHE_CATALOGUE_TTL_MS: inUnit(MINUTE, 'min'),
-  CACHE_PLACEMENT_TTL_MS: inUnit(HOUR, 'h'),
-  CACHE_STOCK_TTL_MS: inUnit(1_000, 's'),
-  CACHE_MAX_BYTES: inUnit(MIB, 'MiB'),
-  RATE_LIMIT_PER_MINUTE: (perMinute) => (perMinute === 0 ? `${code(0)} (off)` : code(perMinute)),
-  REDIS_URL: () => '(unset)',
-  METRICS_PORT: (port) => (port === 0 ? `${code(0)} (the public port)` : code(port)),
-  METRICS_TOKEN: () => '(unset: no token asked)',
-  SIMULATOR_DRIFT: () => '(none)',
-  STORE_DIRECTORY_REFRESH_MS: inUnit(HOUR, 'h'),
-  PRODUCT_INDEX_REFRESH_MS: inUnit(HOUR, 'h'),
-  STORE_DIRECTORY_CACHE_DIR: () => 'the platform cache directory',
-  TRUST_PROXY: (proxies) => (proxies.length === 0 ? '(none)' : code(proxies.join(','))),
-  SHARED_EGRESS_RANGES: (ranges) => code(ranges.join(',')),
-}
-
-/** docs/operations.md's configuration table: every variable, its default (as the schema computes it) and meaning. */
-export function configurationTable(): string {
-  const defaults: Settings = EnvSchema.parse({})
-  const rows = Object.entries(EnvSchema.shape).map(([name, schema]) => {
-    const key = name as keyof Settings
-    const show = DEFAULT_SHOWN[key] as ((value: unknown) => string) | undefined
-    const value = defaults[key]
-    const shown = show ? show(value) : code(value)
-    if (!schema.description) throw new Error(`${name} has no .describe() meaning in src/config.ts`)
-    return `| ${code(name)} | ${shown} | ${schema.description} |`
-  })
-  return ['| Variable | Default | Meaning |', '|---|---|---|', ...rows].join('\n')
-}
+export type Settings = z.output<typeof EnvSchema>
 
 export type Env = z.input<typeof EnvSchema>
 

@@ -18,7 +18,7 @@ import {
 } from './schemas.js'
 import { floorLabel, isOpenNow, toStore } from './stores/facts.js'
 import { CATALOGUE_PAGE_SIZE, scanInStock, type ScanKeyword, type ScanLimits } from './scan.js'
-import { answerFromIndex } from './stores/answer.js'
+import { answerFromIndex, namesNoPlace, throwNamesNoPlace } from './stores/answer.js'
 import { storesFrom } from './stores/upstream.js'
 import type { StoreIndex } from './stores/port.js'
 import { nearOf, nearbyWithPlace, searchWithPlaces } from './places/understand.js'
@@ -446,16 +446,4 @@ export class StoreService {
       throw toServiceError(error, family)
     }
   }
-}
-
-function throwNamesNoPlace(keyword: string | undefined): never {
-  throw namesNoPlace(keyword)
-}
-
-function namesNoPlace(keyword: string | undefined): ServiceError {
-  return new ServiceError('invalid_parameter', {
-    message: `Invalid parameter '{keyword}': '${keyword ?? ''}' names no place, only the chain or words like 근처.`,
-    ko: '검색어에 지역이나 매장 이름을 넣어 주세요. (예: 강남역, 홍대입구)',
-    hint: 'Add a place: a district, neighbourhood, station or store name such as 강남역, or search around coordinates ({searchStoresNearby}).',
-  })
 }

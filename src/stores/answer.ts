@@ -1,3 +1,4 @@
+import { ServiceError } from '../errors.js'
 import type { StoreSearchInput } from '../operations.js'
 import type { StoreSearchResult } from '../schemas.js'
 import type { UpstreamStore } from '../upstream/port.js'
@@ -62,4 +63,17 @@ export function answerFromIndex(index: StoreIndex, input: StoreSearchInput, now:
 export function staleNote(ageSeconds: number): string {
   const age = ageSeconds < 2 * 86_400 ? `${Math.round(ageSeconds / 3_600)} hours` : `${Math.round(ageSeconds / 86_400)} days`
   return `These stores come from a list ${age} old: the chain's store list could not be read again since, so a store opened or closed meanwhile may be missing or shown.`
+}
+
+/** A keyword of nothing but the chain's name and filler words (다이소 근처): the caller's to fix. */
+export function throwNamesNoPlace(keyword: string | undefined): never {
+  throw namesNoPlace(keyword)
+}
+
+export function namesNoPlace(keyword: string | undefined): ServiceError {
+  return new ServiceError('invalid_parameter', {
+    message: `Invalid parameter '{keyword}': '${keyword ?? ''}' names no place, only the chain or words like 근처.`,
+    ko: '검색어에 지역이나 매장 이름을 넣어 주세요. (예: 강남역, 홍대입구)',
+    hint: 'Add a place: a district, neighbourhood, station or store name such as 강남역, or search around coordinates ({searchStoresNearby}).',
+  })
 }
