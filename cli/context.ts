@@ -5,6 +5,19 @@ import { ServiceError, isUpstreamFailure } from '../src/errors.js'
 import { configOrExit, createRuntime, isStartupFailure, type Runtime } from '../src/runtime.js'
 import type { StoreCode } from '../src/schemas.js'
 import type { StoreService } from '../src/service.js'
+import type { OpsLog } from '../src/telemetry.js'
+
+/**
+ * What a one-shot command says of the lists it keeps (a refused or garbled copy, a cache folder it cannot
+ * write): the reason, once, on stderr, so scripts reading stdout are not disturbed. The server's logs are
+ * for operators; a person at a terminal gets a short note and no Node warning.
+ */
+const CLI_NOTES: OpsLog = {
+  info() {},
+  warn(fields) {
+    if (typeof fields['reason'] === 'string') process.stderr.write(`store-finder: ${fields['reason']}\n`)
+  },
+}
 
 /** Exit codes, so a script can tell its own mistakes from the chain's service failing. */
 export const EXIT = {
@@ -77,7 +90,7 @@ export async function withRuntime(command: Command, action: (runtime: Runtime, i
   let runtime: Runtime
   try {
     // One-shot: the store list is read from the disk copy (or crawled) when a store search first needs it.
-    runtime = await createRuntime(config, { awaitDirectory: true, refreshDirectory: globals.refresh === true })
+    runtime = await createRuntime(config, { awaitDirectory: true, refreshDirectory: globals.refresh === true, log: CLI_NOTES })
   } catch (error) {
     if (isStartupFailure(error)) throw new CliFailure(error.message, EXIT.failure, 'Start Redis, or unset REDIS_URL to run on your own.')
     throw error

@@ -30,7 +30,9 @@ async function probe(client: Client, connect: () => Promise<void>, stderr: () =>
     const result = await client.callTool({ name: 'search_stores', arguments: { keyword: '강남', pageSize: 1 } })
     const text = (result.content as Array<{ type: string; text?: string }>)[0]?.text ?? ''
     if (result.isError) throw new Error(`search_stores failed: ${text}`)
-    return { tools: tools.map((tool) => tool.name), sample: text, stderr: stderr() }
+    // The structured answer when the client negotiated one (its text block is then a reading for people).
+    const sample = result.structuredContent === undefined ? text : JSON.stringify(result.structuredContent)
+    return { tools: tools.map((tool) => tool.name), sample, stderr: stderr() }
   } finally {
     await client.close()
   }

@@ -28,7 +28,7 @@ async function placeOf(
   if (point) return { input: { lat: Number(point[1]), lng: Number(point[2]) }, label: `${point[1]}, ${point[2]}` }
   // A station, landmark or district (선릉역, 경복궁): the stores around it; a store's own name falls through to it.
   const place = await findPlace(near)
-  if (place && !(await namesStore(service, near, signal))) {
+  if (place && !(await namesStore(service, near, place.place.name, signal))) {
     return { input: { near }, label: `${place.place.name} (${place.place.nameEn})` }
   }
   const { stores, hint } = withHintIn(
@@ -69,7 +69,7 @@ export function renderStoreGroups(groups: NearbyStoreItems[], columns: number): 
 }
 
 /** Whether a store is named so outright (강남역 → 강남역점): a store name wins over a place of that name. */
-async function namesStore(service: StoreService, near: string, signal: AbortSignal): Promise<boolean> {
+async function namesStore(service: StoreService, near: string, placeName: string, signal: AbortSignal): Promise<boolean> {
   const found = await service.searchStores(CLI_INPUTS.searchStores.parse({ keyword: near, pageSize: 1 }, 'json'), { signal })
   const store = found.stores[0]
   const bare = (s: string) =>
@@ -77,7 +77,9 @@ async function namesStore(service: StoreService, near: string, signal: AbortSign
       .replace(/\s+/g, '')
       .replace(/(\d+호점|본점|점)$/, '')
       .replace(/역$/, '')
-  return store !== undefined && found.place === undefined && bare(store.name) === bare(near)
+  // A store named after the place (홍대입구역 → 홍대입구점) is the store asked about, even though the search
+  // also understood the station: people who name a store's own station mean that store.
+  return store !== undefined && [near, placeName].some((name) => bare(store.name) === bare(name))
 }
 
 export function register(program: Command): void {
