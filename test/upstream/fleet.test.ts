@@ -283,7 +283,14 @@ t.test('with a real Redis', async (t) => {
     t.equal(await shared.run(async (r) => r.ping()), undefined, 'operations are skipped while lost')
     own.resume()
     await until('Redis usable again', () => shared.usable, REDIS_WAIT)
-    t.same(changes, [false, true], 'lost, then back')
+    // On a loaded machine one command after the resume may time out again: the status may flap, but it
+    // starts with the loss, alternates, and ends usable.
+    t.equal(changes[0], false, 'lost first')
+    t.equal(changes.at(-1), true, 'then back')
+    t.ok(
+      changes.every((usable, i) => usable === (i % 2 === 1)),
+      `lost and back in turn: ${JSON.stringify(changes)}`,
+    )
     t.equal(shared.status.lostSince, null)
     await own.kill()
     await until('a killed Redis is noticed', () => !shared.usable, REDIS_WAIT)
