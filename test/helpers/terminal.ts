@@ -36,7 +36,9 @@ export interface Screen {
 export function shellOnTerminal(commandLine: string, columns = 100, env: Record<string, string> = {}): Screen {
   const r = spawnSync(SCRIPT, ['-qfec', `stty cols ${columns} rows 40; set -o pipefail; ${commandLine}`, '/dev/null'], {
     cwd: ROOT,
-    env: { ...baseEnv(), ...env },
+    // `script` runs the line with $SHELL, which a CI runner may leave unset (then /bin/sh, dash on Debian,
+    // which has no pipefail): the line is bash's.
+    env: { ...baseEnv(), ...env, SHELL: '/bin/bash' },
     input: '',
     encoding: 'utf8',
     timeout: BOUND_MS,
