@@ -290,30 +290,37 @@ export class UpstreamClient implements Upstream, StoreLister, ProductLister {
   async #fetchToken(signal?: AbortSignal): Promise<PreAuthToken> {
     const endpoint = 'authRequest'
     const listener = handshakeListener()
+    return this.#guarded(endpoint, signal, async () => {
+      const response = await this.#send(endpoint, { method: 'GET', path: ENDPOINTS.authRequest, signal })
+      const uid = response.header('x-dm-uid')?.trim()
+      const jwt = response.body.trim()
+      // The handshake's "reply" is a header and a text body; its shape is theirs.
+      listener?.(endpoint, { headers: uid === undefined ? {} : { 'x-dm-uid': uid }, body: jwt })
+      if (!jwt || !uid) {
+        throw new UpstreamError(
+          'bad_response',
+          endpoint,
+          !jwt ? 'the pre-auth answer had an empty body' : 'the pre-auth answer had no X-DM-UID header',
+          { status: response.status },
+        )
+      }
+      if (!JWT_SHAPE.test(jwt)) {
+        throw new UpstreamError('bad_response', endpoint, 'the pre-auth answer is not a token', { status: response.status })
+      }
+      return { jwt, uid }
+    })
+  }
+
+  /** Every upstream attempt's path: counted, behind the endpoint's breaker, then the shared budget (the wait timed). */
+  #guarded<T>(endpoint: Endpoint, signal: AbortSignal | undefined, attempt: () => Promise<T>): Promise<T> {
     const asked = performance.now()
     return this.#counted(endpoint, () =>
       this.circuit.run(endpoint, () =>
         this.budget.run(
           endpoint,
-          async () => {
+          () => {
             this.#telemetry?.budgetWait(endpoint, performance.now() - asked)
-            const response = await this.#send(endpoint, { method: 'GET', path: ENDPOINTS.authRequest, signal })
-            const uid = response.header('x-dm-uid')?.trim()
-            const jwt = response.body.trim()
-            // The handshake's "reply" is a header and a text body; its shape is theirs.
-            listener?.(endpoint, { headers: uid === undefined ? {} : { 'x-dm-uid': uid }, body: jwt })
-            if (!jwt || !uid) {
-              throw new UpstreamError(
-                'bad_response',
-                endpoint,
-                !jwt ? 'the pre-auth answer had an empty body' : 'the pre-auth answer had no X-DM-UID header',
-                { status: response.status },
-              )
-            }
-            if (!JWT_SHAPE.test(jwt)) {
-              throw new UpstreamError('bad_response', endpoint, 'the pre-auth answer is not a token', { status: response.status })
-            }
-            return { jwt, uid }
+            return attempt()
           },
           signal,
         ),
@@ -343,20 +350,10 @@ export class UpstreamClient implements Upstream, StoreLister, ProductLister {
     checked?: Checked<S>,
   ): Promise<z.output<S>> {
     const listener = rawReplyListener(signal)
-    const asked = performance.now()
-    return this.#counted(endpoint, () =>
-      this.circuit.run(endpoint, () =>
-        this.budget.run(
-          endpoint,
-          async () => {
-            this.#telemetry?.budgetWait(endpoint, performance.now() - asked)
-            const response = await this.#send(endpoint, { method: 'POST', path: ENDPOINTS[endpoint], json: body, signal, headers })
-            return this.#parse(endpoint, response, schema, listener, checked)
-          },
-          signal,
-        ),
-      ),
-    )
+    return this.#guarded(endpoint, signal, async () => {
+      const response = await this.#send(endpoint, { method: 'POST', path: ENDPOINTS[endpoint], json: body, signal, headers })
+      return this.#parse(endpoint, response, schema, listener, checked)
+    })
   }
 
   async #send(endpoint: Endpoint, request: WireRequest): Promise<WireAnswer> {
