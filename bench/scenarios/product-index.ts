@@ -152,7 +152,7 @@ export async function productIndexScenario(ctx: BenchContext): Promise<ScenarioR
       `cold questions: each on a fresh process with the store directory and product index built and the token kept fresh (UPSTREAM_KEEP_TOKEN_FRESH=on; it sat idle past its 1 s token reuse before the question), after ${WARM_UP_QUESTIONS} warm-up questions elsewhere; round trips = (wall at ${L} ms − wall at 0 ms) ÷ the delivered ${round(delivered, 1)} ms.`,
       `nearby (${NEARBY.keyword} near ${NEARBY.curLttd}, ${NEARBY.curLitd}): ${nearbyFigures.wallMs} ms, ${nearbyFigures.roundTrips} RTT, ${nearbyFigures.catalogueCalls} catalogue call(s), ${nearbyFigures.handshakes} handshake(s); calls: ${formatCalls(nearbyFigures.callsByEndpoint)}.`,
       `in-store (${pick.keyword} at ${BENCH_STORE}): ${searchFigures.wallMs} ms, ${searchFigures.roundTrips} RTT, ${searchFigures.catalogueCalls} catalogue call(s), ${searchFigures.handshakes} handshake(s); calls: ${formatCalls(searchFigures.callsByEndpoint)}.`,
-      'The catalogue round trip leaves only once product search reads the index (the words branch wires the port into scan, nearby and the service); until then these questions still ask the catalogue first.',
+      `the rest of each wall is the service's own work (the same question at 0 ms): ${nearbyFigures.ownWorkMs} ms nearby, ${searchFigures.ownWorkMs} ms in store; on a loaded machine it, not the upstream, is what parts the wall from 2 × L.`,
     ],
   }
 }
