@@ -3,7 +3,7 @@
 // shared helpers (tables, fences, anchors); one document per function, in the order they are served.
 
 import YAML from 'yaml'
-import { SANDBOX_PRODUCT_KEYWORDS } from '../contract.js'
+import { SANDBOX_PRODUCT_KEYWORDS, DOC_PATHS, REST_PATHS, SANDBOX_PATHS } from '../contract.js'
 import { SANDBOX_STORES, SANDBOX_LOOKUP_CODE } from '../../fixtures/sandbox/stores.js'
 import { ABOUT, VERSION } from '../../src/about.js'
 import { ERROR_CODES, errorCatalogueTable, errorDocumentationUrl } from '../../src/errors.js'
@@ -224,7 +224,7 @@ export function developerGuideMarkdown(model: DocModel, { hostSnippets = true }:
     '',
     `${SERVICE_SUMMARY} Base URL: ${code(model.base)}. API version ${VERSION}.`,
     '',
-    `Machine-readable: [OpenAPI 3.1 (JSON)](${docUrl(model, '/openapi.json')}), [OpenAPI (YAML)](${docUrl(model, '/openapi.yaml')}), [API index](${model.base}/api).`,
+    `Machine-readable: [OpenAPI 3.1 (JSON)](${docUrl(model, DOC_PATHS.openapiJson)}), [OpenAPI (YAML)](${docUrl(model, DOC_PATHS.openapiYaml)}), [API index](${model.base}${REST_PATHS.index}).`,
     '',
     '## Quick start',
     '',
@@ -232,7 +232,7 @@ export function developerGuideMarkdown(model: DocModel, { hostSnippets = true }:
     '',
     '## Authentication',
     '',
-    `None. Every endpoint, including the sandbox and MCP, is anonymous and free: no API key, token, sign-up or payment. CORS allows any origin (${code('Access-Control-Allow-Origin: *')}). Details: [auth.md](${docUrl(model, '/auth.md')}).`,
+    `None. Every endpoint, including the sandbox and MCP, is anonymous and free: no API key, token, sign-up or payment. CORS allows any origin (${code('Access-Control-Allow-Origin: *')}). Details: [auth.md](${docUrl(model, DOC_PATHS.auth)}).`,
     '',
     '## Endpoints',
     '',
@@ -310,7 +310,7 @@ export function overviewMarkdown(model: DocModel): string {
     `- Version: ${VERSION}; paths carry no version segment.`,
     '- Authentication: none (anonymous, free, no sign-up).',
     `- Formats: JSON; NDJSON for the streaming product search; MCP (JSON-RPC 2.0 over Streamable HTTP) at ${code(model.mcpEndpoint)}.`,
-    `- Developer guide: ${docUrl(model, '/developers')} · OpenAPI: ${docUrl(model, '/openapi.json')}`,
+    `- Developer guide: ${docUrl(model, DOC_PATHS.developers)} · OpenAPI: ${docUrl(model, DOC_PATHS.openapiJson)}`,
     '',
     '## Calling order',
     '',
@@ -372,7 +372,7 @@ export function agentInstructionsMarkdown(model: DocModel): string {
     '2. Products in stock there: `GET /api/products?branchCode=CODE&keyword=수세미`. Each product has `stock`, `stairNo` (floor; -1 is B1) and `zoneNo`. If `hasMore` is true, call again with `currentPage` = `nextPage`. Add `stream=1` for NDJSON progress events if you can read a stream.',
     '3. One product: `GET /api/products/ID?branchCode=CODE` for stock here and at nearby stores.',
     '',
-    `Full reference: ${docUrl(model, '/openapi.json')}. Try calls safely against the sandbox first: ${code(`${model.base}/api/sandbox`)} (fixture stores ${SANDBOX_STORES.map((s) => s.code).join(', ')}; it never contacts the upstream service).`,
+    `Full reference: ${docUrl(model, DOC_PATHS.openapiJson)}. Try calls safely against the sandbox first: ${code(`${model.base}${SANDBOX_PATHS.root}`)} (fixture stores ${SANDBOX_STORES.map((s) => s.code).join(', ')}; it never contacts the upstream service).`,
     '',
     '## Rules',
     '',
@@ -415,11 +415,11 @@ export function llmsTxt(model: DocModel): string {
     '',
     '## Docs',
     '',
-    doc('/agent-instructions.md', 'how an agent should use the tools and the API'),
-    doc('/md', 'overview in Markdown: calling order, endpoints, errors'),
-    doc('/developers', 'developer guide (HTML; Markdown with Accept: text/markdown)'),
-    doc('/openapi.json', 'OpenAPI 3.1 description of every operation'),
-    doc('/auth.md', 'authentication: none'),
+    doc(DOC_PATHS.agentInstructions, 'how an agent should use the tools and the API'),
+    doc(DOC_PATHS.markdown, 'overview in Markdown: calling order, endpoints, errors'),
+    doc(DOC_PATHS.developers, 'developer guide (HTML; Markdown with Accept: text/markdown)'),
+    doc(DOC_PATHS.openapiJson, 'OpenAPI 3.1 description of every operation'),
+    doc(DOC_PATHS.auth, 'authentication: none'),
     '',
     '## MCP',
     '',
@@ -429,8 +429,8 @@ export function llmsTxt(model: DocModel): string {
     '',
     '## Optional',
     '',
-    `- [Sandbox](${model.base}/api/sandbox): fixture data, never contacts the upstream service`,
-    doc('/openapi.yaml', 'the OpenAPI document as YAML'),
+    `- [Sandbox](${model.base}${SANDBOX_PATHS.root}): fixture data, never contacts the upstream service`,
+    doc(DOC_PATHS.openapiYaml, 'the OpenAPI document as YAML'),
     doc('/.well-known/api-catalog', 'RFC 9727 API catalog'),
     doc('/.well-known/agent-skills/index.json', 'agent skills index'),
     '',
@@ -468,7 +468,7 @@ export function skillMarkdown(model: DocModel): string {
     '- On an error, read `code` and `hint`: fix parameters on `missing_parameter`/`invalid_parameter`; retry later on `upstream_error`, `internal_error`, `overloaded`.',
     '- Try requests against the sandbox first if unsure: `/api/sandbox` (stores 11199, 10528, 10962).',
     '',
-    `More: ${docUrl(model, '/agent-instructions.md')} · ${docUrl(model, '/openapi.json')}`,
+    `More: ${docUrl(model, DOC_PATHS.agentInstructions)} · ${docUrl(model, DOC_PATHS.openapiJson)}`,
     '',
   ].join('\n')
 }

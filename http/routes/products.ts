@@ -20,6 +20,7 @@ import { streamScan } from '../ndjson.js'
 import type { RouteRegistry } from '../registry.js'
 import { abortSignalOf, errorResponses } from './shared.js'
 import { SEARCH_IGNORED_HEADER } from './stores.js'
+import { REST_PATHS } from '../contract.js'
 
 export function wantsNdjson(accept: string | undefined, stream: string | undefined): boolean {
   if (stream === '1') return true
@@ -64,7 +65,7 @@ export function registerProductRoutes(
 ): void {
   registry.add(app, {
     method: 'GET',
-    path: '/api/products',
+    path: REST_PATHS.products,
     operationId: 'searchStoreProducts',
     summary: 'Search products in stock at a store',
     description:
@@ -93,7 +94,7 @@ export function registerProductRoutes(
 
   registry.add(app, {
     method: 'GET',
-    path: '/api/products/{id}',
+    path: REST_PATHS.product,
     operationId: 'getProductAvailability',
     summary: "One product's stock and placement at a store, and nearby stores",
     description:
@@ -113,7 +114,7 @@ export function registerProductRoutes(
 
   registry.add(app, {
     method: 'GET',
-    path: '/api/products/nearby',
+    path: REST_PATHS.productNearby,
     operationId: 'findProductNearby',
     summary: 'Which nearby stores have a product in stock',
     description: `For the best ${Math.floor(LIMITS.stockPairsPerCall / (LIMITS.nearbyStoresScanned + 1))} catalogue matches of keyword (one stock call's worth; a product number: that product), the stores among the ${LIMITS.nearbyStoresScanned} nearest to branchCode or to curLttd+curLitd that have them in stock, nearest first, at most ${LIMITS.nearbyStoresListed}, each once with its items; with branchCode, \`here\` is that store at distance 0, present even when it has none. Floor and zone for \`here\` and the nearest ${LIMITS.nearbyStoresPlaced}. An empty answer comes with a hint. A failed stock lookup is an error, never "nowhere". Stock changes quickly; do not cache it.`,
@@ -131,7 +132,7 @@ export function registerProductRoutes(
 
   registry.add(app, {
     method: 'GET',
-    path: '/api/catalogue',
+    path: REST_PATHS.catalogue,
     operationId: 'searchCatalogue',
     summary: 'Search the Daiso catalogue, whatever the stock',
     description:

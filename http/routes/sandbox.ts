@@ -13,7 +13,7 @@ import {
   StoreSchema,
 } from '../../src/schemas.js'
 import { baseUrl } from '../base-url.js'
-import { SANDBOX_PATHS, SANDBOX_PRODUCT_KEYWORDS, SandboxIndexSchema } from '../contract.js'
+import { SANDBOX_PATHS, SANDBOX_PRODUCT_KEYWORDS, SandboxIndexSchema, DOC_PATHS } from '../contract.js'
 import { SANDBOX_INPUTS, SANDBOX_VOCABULARY, rawInput, storeCodeInPath } from '../inputs.js'
 import type { RouteRegistry } from '../registry.js'
 import { answerProductSearch } from './products.js'
@@ -172,7 +172,7 @@ function sandboxIndex(base: string): z.infer<typeof SandboxIndexSchema> {
         description: `Code ${SANDBOX_LOOKUP_CODE} returns a Store; any other code returns 404.`,
         examples: [
           { description: 'The fixture store.', url: url(`/api/sandbox/branches/${SANDBOX_LOOKUP_CODE}`) },
-          { description: 'A 404 not_found error.', url: url('/api/sandbox/branches/10528') },
+          { description: 'A 404 not_found error.', url: url(SANDBOX_PATHS.store.replace('{code}', '10528')) },
         ],
       },
       {
@@ -191,7 +191,7 @@ function sandboxIndex(base: string): z.infer<typeof SandboxIndexSchema> {
         ],
       },
     ],
-    documentation: url('/developers'),
-    openapi: url('/openapi.json'),
+    documentation: url(DOC_PATHS.developers),
+    openapi: url(DOC_PATHS.openapiJson),
   }
 }

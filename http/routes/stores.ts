@@ -6,6 +6,7 @@ import { speak, type Vocabulary } from '../../src/vocabulary.js'
 import { REST_INPUTS, REST_VOCABULARY, rawInput, storeCodeInPath } from '../inputs.js'
 import type { RouteRegistry } from '../registry.js'
 import { errorResponses, abortSignalOf } from './shared.js'
+import { REST_PATHS } from '../contract.js'
 
 /** Carries `hint` beside a bare-array answer; words in Korean are percent-encoded (a header is ASCII). */
 export const SEARCH_HINT_HEADER = 'search-hint'
@@ -28,7 +29,7 @@ export function storeSearchAnswer(reply: FastifyReply, found: StoreSearchResult,
 export function registerStoreRoutes(app: FastifyInstance, { registry, service }: { registry: RouteRegistry; service: StoreService }): void {
   registry.add(app, {
     method: 'GET',
-    path: '/api/branches/search',
+    path: REST_PATHS.storeSearch,
     operationId: 'searchStores',
     summary: 'Search stores by keyword or coordinates',
     description:
@@ -47,7 +48,7 @@ export function registerStoreRoutes(app: FastifyInstance, { registry, service }:
 
   registry.add(app, {
     method: 'GET',
-    path: '/api/branches/{code}',
+    path: REST_PATHS.store,
     operationId: 'getStore',
     summary: 'Get one store by code',
     description: 'One store by its code. Store metadata changes rarely; cache it.',
