@@ -12,9 +12,8 @@ import {
   type ProductSearchResult,
 } from '../../src/schemas.js'
 import type { StoreProductsInput } from '../../src/operations.js'
-import type { StoreService } from '../../src/service.js'
-import { withHintIn, type Vocabulary } from '../../src/vocabulary.js'
-import { REST_INPUTS, REST_VOCABULARY, rawInput } from '../inputs.js'
+import type { DoorService } from '../../src/door-service.js'
+import { REST_INPUTS, rawInput } from '../inputs.js'
 import { prefers } from '../accept.js'
 import { streamScan } from '../ndjson.js'
 import type { RouteRegistry } from '../registry.js'
@@ -32,17 +31,15 @@ export function wantsNdjson(accept: string | undefined, stream: string | undefin
 export async function answerProductSearch(
   request: FastifyRequest,
   reply: FastifyReply,
-  service: StoreService,
+  service: DoorService,
   input: StoreProductsInput,
-  { stream, vocabulary }: { stream: string | undefined; vocabulary: Vocabulary },
+  stream: string | undefined,
 ): Promise<ProductSearchResult | FastifyReply> {
   if (wantsNdjson(request.headers.accept, stream)) {
-    await streamScan(request, reply, async (onProgress, signal) =>
-      withHintIn(await service.searchStoreProducts(input, { onProgress, signal }), vocabulary),
-    )
+    await streamScan(request, reply, (onProgress, signal) => service.searchStoreProducts(input, { onProgress, signal }))
     return reply
   }
-  return ignoredInHeader(reply, withHintIn(await service.searchStoreProducts(input, { signal: abortSignalOf(reply) }), vocabulary))
+  return ignoredInHeader(reply, await service.searchStoreProducts(input, { signal: abortSignalOf(reply) }))
 }
 
 /**
@@ -61,7 +58,7 @@ function ignoredInHeader<T extends { keywords?: Array<{ ignored?: string[] | und
 
 export function registerProductRoutes(
   app: FastifyInstance,
-  { registry, service }: { registry: RouteRegistry; service: StoreService },
+  { registry, service }: { registry: RouteRegistry; service: DoorService },
 ): void {
   registry.add(app, {
     method: 'GET',
@@ -88,7 +85,7 @@ export function registerProductRoutes(
     },
     handler: async (request, reply) => {
       const { stream, ...input } = REST_INPUTS.searchStoreProducts.parse(rawInput(request), 'text')
-      return answerProductSearch(request, reply, service, input, { stream, vocabulary: REST_VOCABULARY })
+      return answerProductSearch(request, reply, service, input, stream)
     },
   })
 
@@ -126,7 +123,7 @@ export function registerProductRoutes(
     },
     handler: async (request, reply) => {
       const input = REST_INPUTS.findProductNearby.parse(rawInput(request), 'text')
-      return withHintIn(await service.findProductNearby(input, { signal: abortSignalOf(reply) }), REST_VOCABULARY)
+      return service.findProductNearby(input, { signal: abortSignalOf(reply) })
     },
   })
 

@@ -19,6 +19,7 @@ import type { RouteRegistry } from '../registry.js'
 import { answerProductSearch } from './products.js'
 import { errorResponses, abortSignalOf } from './shared.js'
 import { storeSearchAnswer } from './stores.js'
+import { inDoorWords } from '../../src/door-service.js'
 
 /*
  * The sandbox (docs/spec.md §4.4) is the production service over a fixture upstream (fixtures/sandbox/):
@@ -29,8 +30,10 @@ import { storeSearchAnswer } from './stores.js'
  */
 
 export function registerSandboxRoutes(app: FastifyInstance, { registry, config }: { registry: RouteRegistry; config: Config }): void {
-  const { service, close } = createSandbox(config.scan)
-  app.addHook('onClose', async () => close())
+  const sandbox = createSandbox(config.scan)
+  // Its hints name sandbox operations, put in the sandbox's words once, here.
+  const service = inDoorWords(sandbox.service, SANDBOX_VOCABULARY)
+  app.addHook('onClose', async () => sandbox.close())
 
   registry.add(app, {
     method: 'GET',
@@ -64,10 +67,10 @@ export function registerSandboxRoutes(app: FastifyInstance, { registry, config }
     handler: async (request, reply) => {
       const { latitude: _lat, longitude: _lng, ...input } = SANDBOX_INPUTS.searchStores.parse(rawInput(request), 'text')
       const signal = abortSignalOf(reply)
-      if (input.keyword !== undefined) return storeSearchAnswer(reply, await service.searchStores(input, { signal }), SANDBOX_VOCABULARY)
+      if (input.keyword !== undefined) return storeSearchAnswer(reply, await service.searchStores(input, { signal }))
       // No keyword: every fixture store, nearest the sandbox's own point first; not a distance the caller asked for.
       const all = await service.searchStores({ ...input, latitude: SANDBOX_ORIGIN.lat, longitude: SANDBOX_ORIGIN.lng }, { signal })
-      return storeSearchAnswer(reply, { ...all, stores: all.stores.map(({ distanceKm: _km, ...store }) => store) }, SANDBOX_VOCABULARY)
+      return storeSearchAnswer(reply, { ...all, stores: all.stores.map(({ distanceKm: _km, ...store }) => store) })
     },
   })
 
@@ -129,7 +132,7 @@ export function registerSandboxRoutes(app: FastifyInstance, { registry, config }
           `Use one of the sandbox store codes: ${SANDBOX_STORE_CODES.join(', ')}.`,
         )
       }
-      return answerProductSearch(request, reply, service, input, { stream, vocabulary: SANDBOX_VOCABULARY })
+      return answerProductSearch(request, reply, service, input, stream)
     },
   })
 }
