@@ -9,7 +9,8 @@ import { ABOUT, VERSION } from '../../src/about.js'
 import { ERROR_CODES, errorCatalogueTable, errorDocumentationUrl } from '../../src/errors.js'
 import { LIMITS } from '../../src/schemas.js'
 import { hostSetupMarkdown } from './hosts.js'
-import { curlFor, curlGet, shellQuote, type DocModel, type DocOperation } from './model.js'
+import { curlFor, curlGet, type DocModel, type DocOperation } from './model.js'
+import { shellQuote } from './shell.js'
 
 /*
  * The Markdown documents (/md, /agent-instructions.md, /auth.md, /llms.txt, the agent skill and the
@@ -118,7 +119,7 @@ function streamSection(model: DocModel): string {
   const products = find(model, 'searchStoreProducts')
   const command = products
     ? curlGet(model.base, products, { stream: '1' }, '-N')
-    : `curl -N ${shellQuote(`${model.base}/api/products?branchCode=11199&keyword=%EC%88%98%EC%84%B8%EB%AF%B8&stream=1`)}`
+    : `curl -N ${shellQuote(`${model.base}${REST_PATHS.products}?branchCode=11199&keyword=%EC%88%98%EC%84%B8%EB%AF%B8&stream=1`)}`
   return [
     'Assembling one page of in-stock products can take several seconds, because the service scans catalogue pages and checks stock at the store. Add `stream=1` (or send `Accept: application/x-ndjson`) to `GET /api/products` and the answer is `application/x-ndjson`: one JSON object per line, each with a `type`.',
     '',
@@ -154,7 +155,7 @@ function sandboxSection(model: DocModel): string {
   return [
     `The sandbox under ${code('/api/sandbox')} has the same parameters, validation and response shapes as production but answers from fixed fixture data and never contacts the upstream service. Use it to try a client or an agent safely. Fixture stores: ${codes}. ${code(`GET /api/sandbox/branches/${SANDBOX_LOOKUP_CODE}`)} returns a Store; any other code returns 404. Product keywords that match: ${SANDBOX_PRODUCT_KEYWORDS.map(code).join(', ')}.`,
     '',
-    fence('sh', [`curl ${shellQuote(`${model.base}/api/sandbox`)}`, ...examples.map((o) => curlFor(model.base, o))].join('\n')),
+    fence('sh', [`curl ${shellQuote(`${model.base}${SANDBOX_PATHS.root}`)}`, ...examples.map((o) => curlFor(model.base, o))].join('\n')),
   ].join('\n')
 }
 
