@@ -11,7 +11,7 @@ import { fakeStore, fakeUpstream } from '../helpers/fake-upstream.js'
 import { serviceFor } from '../helpers/service.js'
 
 // The directory's life with in-process fakes: crawl cost, short and failed crawls, the degraded path, the
-// disk copy, refresh on an unknown code. Search quality over the simulator is in test/http/directory-search.test.ts.
+// disk copy, refresh on an unknown code. Search quality over the simulator is in test/stores/directory-search.test.ts.
 
 const LIMITS = { maxPages: 5, deadlineMs: 5_000, maxConcurrent: 8 }
 
