@@ -1,6 +1,6 @@
-// Why one file of over 400 lines: the discovery documents (OpenAPI JSON/YAML, /developers, the RFC 9727
-// linkset, the MCP cards, the agent-skills index) share one cache, one ETag scheme and one content
-// negotiation; each document is one registration below.
+// Why one file for every discovery document (OpenAPI JSON/YAML, /developers, the RFC 9727 linkset, the
+// MCP cards, the agent-skills index): they share one cache, one ETag scheme and one content negotiation;
+// each document is one registration below.
 
 import { createHash } from 'node:crypto'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
