@@ -4,8 +4,9 @@ import { SIMULATED } from '../src/config.js'
 import { ServiceError, isUpstreamFailure } from '../src/errors.js'
 import { configOrExit, createRuntime, isStartupFailure, type Runtime } from '../src/runtime.js'
 import type { StoreCode } from '../src/schemas.js'
-import type { StoreService } from '../src/service.js'
+import { inDoorWords, type DoorService } from '../src/door-service.js'
 import type { OpsLog } from '../src/telemetry.js'
+import { CLI_VOCABULARY } from './inputs.js'
 
 /**
  * What a one-shot command says of the lists it keeps (a refused or garbled copy, a cache folder it cannot
@@ -75,8 +76,9 @@ export function exitCodeFor(error: ServiceError): number {
  * Runs one command against the domain service in this process (no HTTP server in between), the same
  * wiring as `serve` and `mcp`, and closes it afterwards (the simulator too, when it was started).
  */
-export async function withService(command: Command, action: (service: StoreService, io: Io) => Promise<void>): Promise<void> {
-  return withRuntime(command, (runtime, io) => action(runtime.service, io))
+export async function withService(command: Command, action: (service: DoorService, io: Io) => Promise<void>): Promise<void> {
+  // The one place the command line puts the service's hints in its own words.
+  return withRuntime(command, (runtime, io) => action(inDoorWords(runtime.service, CLI_VOCABULARY), io))
 }
 
 /** As withService, for a command that needs the wiring itself (doctor probes through the runtime's client). */
@@ -173,7 +175,7 @@ export function kstTime(iso: string): string {
 }
 
 /** "강남역점 (11199)", or the bare code when the store's name could not be read. */
-export async function storeLabel(service: StoreService, code: StoreCode, signal: AbortSignal): Promise<string> {
+export async function storeLabel(service: DoorService, code: StoreCode, signal: AbortSignal): Promise<string> {
   try {
     return `${(await service.getStore(code, { signal })).name} (${code})`
   } catch {

@@ -1,7 +1,7 @@
 import { Command, CommanderError } from 'commander'
 import stringWidth from 'string-width'
 import { ABOUT, VERSION } from '../src/about.js'
-import { ServiceError, isUnreachable } from '../src/errors.js'
+import { ServiceError, isUnreachable, DOCS_PATH } from '../src/errors.js'
 import { CLI_VOCABULARY } from './inputs.js'
 import { commands } from './commands/index.js'
 import { CliFailure, EXIT, exitCodeFor, outputColumns } from './context.js'
@@ -38,13 +38,13 @@ export function buildProgram(): Command {
   // The server commands load their modules only when run, so `--help` never starts anything.
   program
     .command('serve')
-    .description('run the HTTP service: REST API at /api, MCP at /api/mcp, docs at /developers')
+    .description(`run the HTTP service: REST API at /api, MCP at /api/mcp, docs at ${DOCS_PATH}`)
     .addHelpText('after', '\nExample:\n  UPSTREAM_BASE_URL=simulated store-finder serve')
     .action(async () => (await import('../http/main.js')).main())
   program
     .command('mcp')
     .description('serve the MCP tools over stdio, for desktop hosts (Claude Desktop, Claude Code, Cursor, VS Code)')
-    .addHelpText('after', "\nHosts start this themselves; see docs/mcp.md or /developers for each host's configuration.")
+    .addHelpText('after', `\nHosts start this themselves; see docs/mcp.md or ${DOCS_PATH} for each host's configuration.`)
     .action(async () => (await import('../tools/transports/stdio.js')).main())
   program
     .command('simulator')

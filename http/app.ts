@@ -16,6 +16,8 @@ import { registerProductRoutes } from './routes/products.js'
 import { registerSandboxRoutes } from './routes/sandbox.js'
 import { registerStoreRoutes } from './routes/stores.js'
 import { OpenStreams } from './streams.js'
+import { inDoorWords } from '../src/door-service.js'
+import { REST_VOCABULARY } from './inputs.js'
 import './augment.js' // the app's decorations (types only; see there)
 
 export interface AppOptions {
@@ -94,8 +96,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   registerIndexRoute(app, deps)
   registerHealthRoutes(app, deps)
-  registerStoreRoutes(app, deps)
-  registerProductRoutes(app, deps)
+  // The REST door's answers carry hints in its words: the service is wrapped once, here.
+  const restService = inDoorWords(deps.service, REST_VOCABULARY)
+  registerStoreRoutes(app, { registry, service: restService })
+  registerProductRoutes(app, { registry, service: restService })
   await registerMcpRoutes(app, deps)
   registerSandboxRoutes(app, deps)
   registerDiscoveryRoutes(app, deps)

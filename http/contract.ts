@@ -2,6 +2,35 @@
 // door serves. Kept below the routes so documents (http/docs/) and routes import them, not each other.
 
 import { z } from 'zod'
+import { DOCS_PATH } from '../src/errors.js'
+
+/**
+ * The REST API's paths (OpenAPI's `{param}` form), written here only: the routes register them,
+ * REST_VOCABULARY names them in hints, and the documents link to them.
+ */
+export const REST_PATHS = {
+  index: '/api',
+  storeSearch: '/api/branches/search',
+  store: '/api/branches/{code}',
+  products: '/api/products',
+  product: '/api/products/{id}',
+  productNearby: '/api/products/nearby',
+  catalogue: '/api/catalogue',
+  upstreamHealth: '/api/health/upstream',
+  liveness: '/healthz',
+  readiness: '/readyz',
+} as const
+
+/** The documents' paths, written here only (the developer guide's is the errors' `documentation` link, src/errors.ts). */
+export const DOC_PATHS = {
+  developers: DOCS_PATH,
+  openapiJson: '/openapi.json',
+  openapiYaml: '/openapi.yaml',
+  agentInstructions: '/agent-instructions.md',
+  llmsTxt: '/llms.txt',
+  auth: '/auth.md',
+  markdown: '/md',
+} as const
 
 export const MCP_PATH = '/api/mcp'
 export const SERVER_CARD_PATH = `${MCP_PATH}/server-card`

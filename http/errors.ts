@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { ServiceError, errorDocumentationUrl, type ErrorBody } from '../src/errors.js'
 import { baseUrl } from './base-url.js'
 import { REST_VOCABULARY, SANDBOX_VOCABULARY } from './inputs.js'
+import { SANDBOX_PATHS } from './contract.js'
 
 /**
  * Which of Fastify's own failures (parsing, limits, bad URLs) an error is: the one classification both
@@ -90,7 +91,7 @@ export function fromFastify(error: FastifyError): ServiceError {
 }
 
 /** The sandbox answers through the production service; its advice names sandbox operations, not production's. */
-const SANDBOX_REQUEST = /^\/api\/sandbox(?:[/?]|$)/
+const SANDBOX_REQUEST = new RegExp(`^${SANDBOX_PATHS.root}(?:[/?]|$)`)
 
 /** The Error body of an HTTP answer (JSON or NDJSON), in the REST API's words (the sandbox's, for a sandbox request). */
 export function errorBody(request: FastifyRequest, error: ServiceError): ErrorBody {

@@ -3,6 +3,7 @@ import { bind } from '../src/inputs.js'
 import * as operations from '../src/operations.js'
 import type { StoreCode } from '../src/schemas.js'
 import type { Vocabulary } from '../src/vocabulary.js'
+import { REST_PATHS, SANDBOX_PATHS } from './contract.js'
 
 /** The REST API's names for the domain's concepts: the spec's query parameters and paths. */
 export const REST_VOCABULARY: Vocabulary = {
@@ -15,25 +16,24 @@ export const REST_VOCABULARY: Vocabulary = {
   pageSize: 'pageSize',
   storeCode: 'branchCode',
   productId: 'id',
-  searchStores: 'GET /api/branches/search',
-  searchStoresNearby: 'GET /api/branches/search with curLttd and curLitd',
-  getStore: 'GET /api/branches/{code}',
-  searchStoreProducts: 'GET /api/products',
-  getProductAvailability: 'GET /api/products/{id}',
-  searchCatalogue: 'GET /api/catalogue',
-  findProductNearby: 'GET /api/products/nearby',
-  upstreamHealth: '/api/health/upstream',
-  offlineOption:
-    "restart the server with UPSTREAM_BASE_URL=simulated (its built-in simulator of the chain's service), or call the fixture sandbox under /api/sandbox",
+  searchStores: `GET ${REST_PATHS.storeSearch}`,
+  searchStoresNearby: `GET ${REST_PATHS.storeSearch} with curLttd and curLitd`,
+  getStore: `GET ${REST_PATHS.store}`,
+  searchStoreProducts: `GET ${REST_PATHS.products}`,
+  getProductAvailability: `GET ${REST_PATHS.product}`,
+  searchCatalogue: `GET ${REST_PATHS.catalogue}`,
+  findProductNearby: `GET ${REST_PATHS.productNearby}`,
+  upstreamHealth: REST_PATHS.upstreamHealth,
+  offlineOption: `restart the server with UPSTREAM_BASE_URL=simulated (its built-in simulator of the chain's service), or call the fixture sandbox under ${SANDBOX_PATHS.root}`,
 }
 
 /** The sandbox's own paths, so its hints send callers to sandbox operations. */
 export const SANDBOX_VOCABULARY: Vocabulary = {
   ...REST_VOCABULARY,
-  searchStores: 'GET /api/sandbox/branches/search',
-  searchStoresNearby: 'GET /api/sandbox/branches/search with curLttd and curLitd',
-  getStore: 'GET /api/sandbox/branches/{code}',
-  searchStoreProducts: 'GET /api/sandbox/products',
+  searchStores: `GET ${SANDBOX_PATHS.storeSearch}`,
+  searchStoresNearby: `GET ${SANDBOX_PATHS.storeSearch} with curLttd and curLitd`,
+  getStore: `GET ${SANDBOX_PATHS.store}`,
+  searchStoreProducts: `GET ${SANDBOX_PATHS.products}`,
 }
 
 /** `stream=1`: the REST door's own parameter, for clients that cannot set Accept. */

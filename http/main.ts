@@ -1,5 +1,4 @@
 import type { Config } from '../src/config.js'
-import { DOCS_PATH } from '../src/errors.js'
 import { configOrExit, createRuntime, exitWithConfigProblem, isStartupFailure } from '../src/runtime.js'
 import { speak } from '../src/vocabulary.js'
 import type { Server } from 'node:http'
@@ -7,6 +6,7 @@ import { buildApp } from './app.js'
 import { REST_VOCABULARY } from './inputs.js'
 import { createLogger } from './logger.js'
 import { listenMetrics } from './metrics.js'
+import { DOC_PATHS, MCP_PATH, REST_PATHS } from './contract.js'
 import './augment.js' // the app's decorations (types only; see there)
 
 /** A start-up failure a person can act on: main() prints the message as one line and exits non-zero. */
@@ -59,7 +59,7 @@ export async function serve(
   const base = config.publicBaseUrl ?? address.replace(/\/\/(0\.0\.0\.0|\[::\])(?=:)/, '//127.0.0.1')
   app.log.info(
     { upstream: runtime.simulated ? `simulator at ${runtime.upstreamUrl}` : runtime.upstreamUrl },
-    `store-finder ready: API ${base}/api · docs ${base}${DOCS_PATH} · MCP ${base}/api/mcp`,
+    `store-finder ready: API ${base}${REST_PATHS.index} · docs ${base}${DOC_PATHS.developers} · MCP ${base}${MCP_PATH}`,
   )
   if (metricsUrl) app.log.info({ metrics: metricsUrl }, `metrics at ${metricsUrl} (off the public port)`)
   // Not awaited: the server is up either way; the check only tells the person early.

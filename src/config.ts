@@ -2,7 +2,7 @@ import { isIP } from 'node:net'
 import { z } from 'zod'
 import { ABOUT } from './about.js'
 import type { ScanLimits } from './scan.js'
-import type { CacheTtls } from './upstream/cached.js'
+import type { CacheSettings } from './upstream/cached.js'
 import type { UpstreamClientOptions } from './upstream/client.js'
 import { SHAPE_STEPS } from './upstream/shape.js'
 
@@ -325,7 +325,7 @@ export interface Config {
   upstream: Omit<UpstreamClientOptions, 'fetch'>
   /** SIMULATOR_DRIFT: a field the simulator renames (simulator/drift.ts); used only when the simulator runs. */
   simulatorDrift: string | undefined
-  cache: CacheTtls
+  cache: CacheSettings
   scan: ScanLimits
   /** The store directory (src/stores/); `cacheDir` undefined: the platform's cache directory; null: none. */
   directory: { enabled: boolean; refreshMs: number; cacheDir: string | null | undefined }

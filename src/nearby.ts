@@ -109,7 +109,7 @@ export async function findNearby(
     ...(several && (perKeyword[i]?.length ?? 0) === 0 ? [`${k.keyword}: ${emptyHint(k)}`] : []),
   ])
   if (notes.length > 0) answer.note = notes.join(' ')
-  if (here) answer.here = { store: toStore(here, 0, request.now), items: [] }
+  if (here) answer.here = { store: toNearbyStore(here, 0, request.now), items: [] }
   if (products.length === 0) {
     answer.matched = 0
     const first = keywords[0]
@@ -162,7 +162,7 @@ export async function findNearby(
   })
   if (several) withItems.sort((a, b) => a.missing.length - b.missing.length || a.order - b.order)
   for (const { row, items, missing } of withItems.slice(0, LIMITS.nearbyStoresListed)) {
-    answer.stores.push({ store: toStore(row, row.distanceKm, request.now), items, ...(several ? { missing } : {}) })
+    answer.stores.push({ store: toNearbyStore(row, row.distanceKm, request.now), items, ...(several ? { missing } : {}) })
   }
   const pairs = products.length * scanned.length
   if (unknown >= pairs) {
@@ -205,7 +205,11 @@ function bestMatches(items: CatalogueItem[], keyword: string, stores: number): C
 /** What a full set of stores leaves room for (10); a filter that leaves fewer stores does not make the answer longer. */
 const PRODUCTS_CHECKED_MAX = Math.floor(LIMITS.stockPairsPerCall / (LIMITS.nearbyStoresScanned + 1))
 
-function toStore(row: UpstreamStore, distanceKm: number | null, now: Date): NearbyStore {
+/**
+ * A store of a nearby answer. Not toPublicStore: here the distance is always present (null when unknown)
+ * and the fields come in the nearby answer's order, which its schema and snapshots keep.
+ */
+function toNearbyStore(row: UpstreamStore, distanceKm: number | null, now: Date): NearbyStore {
   return {
     code: row.code,
     name: row.name,

@@ -16,7 +16,7 @@ import {
   type StoreCode,
   type StoreSearchResult,
 } from './schemas.js'
-import { floorLabel, isOpenNow, toStore } from './stores/facts.js'
+import { floorLabel, isOpenNow, toPublicStore } from './stores/facts.js'
 import { CATALOGUE_PAGE_SIZE, scanInStock, type ScanKeyword, type ScanLimits } from './scan.js'
 import { answerFromIndex, namesNoPlace, throwNamesNoPlace } from './stores/answer.js'
 import { storesFrom } from './stores/upstream.js'
@@ -124,7 +124,7 @@ export class StoreService {
           { ...at, page: input.page, pageSize: input.pageSize, facility: input.facility },
           options.signal,
         )
-        const stores = found.rows.filter((row) => passes(row, input, now)).map((row) => toStore(row, now, byLocation))
+        const stores = found.rows.filter((row) => passes(row, input, now)).map((row) => toPublicStore(row, now, byLocation))
         if (stores.length > 0 || input.page > 1) return { stores, hasMore: found.hasMore }
         return {
           stores,
@@ -145,7 +145,7 @@ export class StoreService {
         // The upstream's own search cannot filter by facility or hours: its page is filtered here (the
         // directory, once built, filters before paging).
         .filter((row) => passes(row, { openNow: input.openNow, facility }, now))
-        .map((row) => toStore(row, now, true))
+        .map((row) => toPublicStore(row, now, true))
       return { stores, hasMore: rows.length >= input.pageSize }
     }
   }
@@ -247,7 +247,7 @@ export class StoreService {
     return this.#guard('store', async () => {
       const store = await this.upstream.findStore(storeCode, options.signal)
       if (!store) throw storeNotFound(storeCode)
-      return toStore(store, this.now(), false)
+      return toPublicStore(store, this.now(), false)
     })
   }
 

@@ -1,4 +1,18 @@
-import type { Vocabulary } from '../src/vocabulary.js'
+import type { Term, Vocabulary } from '../src/vocabulary.js'
+
+/**
+ * Each MCP tool's name, written here only: the tool definitions (tools/tools/*.ts), the vocabulary
+ * below, the instructions and prompts, and the HTTP door's documents read it from this table.
+ */
+export const TOOL_NAMES = {
+  searchStores: 'search_stores',
+  searchStoresNearby: 'search_nearby_stores',
+  getStore: 'get_store',
+  searchStoreProducts: 'search_products',
+  getProductAvailability: 'get_product_availability',
+  searchCatalogue: 'search_catalogue',
+  findProductNearby: 'find_product_nearby',
+} as const satisfies Partial<Record<Term, string>>
 
 /** The MCP door's names for the domain's concepts: its argument and tool names. */
 export const MCP_VOCABULARY: Vocabulary = {
@@ -11,13 +25,7 @@ export const MCP_VOCABULARY: Vocabulary = {
   pageSize: 'pageSize',
   storeCode: 'branchCode',
   productId: 'productId',
-  searchStores: 'search_stores',
-  searchStoresNearby: 'search_nearby_stores',
-  getStore: 'get_store',
-  searchStoreProducts: 'search_products',
-  getProductAvailability: 'get_product_availability',
-  searchCatalogue: 'search_catalogue',
-  findProductNearby: 'find_product_nearby',
+  ...TOOL_NAMES,
   upstreamHealth: "the server's GET /api/health/upstream",
   offlineOption: "restart the server with UPSTREAM_BASE_URL=simulated (its built-in simulator of the chain's service)",
 }

@@ -1,7 +1,6 @@
 import type { Command } from 'commander'
 import { LIMITS } from '../../src/schemas.js'
-import { withHintIn } from '../../src/vocabulary.js'
-import { CLI_INPUTS, CLI_VOCABULARY } from '../inputs.js'
+import { CLI_INPUTS } from '../inputs.js'
 import { haversineKm, parseCoordinate, parseWhole, withService } from '../context.js'
 import { printStorePage, storeTable } from './stores.js'
 import { FACILITIES } from '../../src/stores/facilities.js'
@@ -32,7 +31,7 @@ export function register(program: Command): void {
         await withService(command, async (service, io) => {
           const facility = options.facility ? { facility: options.facility } : {}
           const input = CLI_INPUTS.searchStores.parse({ ...point, page: options.page, pageSize: options.pageSize, ...facility }, 'json')
-          const found = withHintIn(await service.searchStores(input, { signal: io.signal }), CLI_VOCABULARY)
+          const found = await service.searchStores(input, { signal: io.signal })
           const lat = found.place?.latitude ?? ('lat' in point ? point.lat : 0)
           const lng = found.place?.longitude ?? ('lng' in point ? point.lng : 0)
           // The service measures from the point (distanceKm); the fallback only covers a store without one.

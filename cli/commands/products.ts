@@ -1,7 +1,6 @@
 import type { Command } from 'commander'
 import { LIMITS } from '../../src/schemas.js'
-import { withHintIn } from '../../src/vocabulary.js'
-import { CLI_INPUTS, CLI_VOCABULARY } from '../inputs.js'
+import { CLI_INPUTS } from '../inputs.js'
 import { floorLabel, kstTime, parseWhole, printJson, storeLabel, won, withService } from '../context.js'
 import { another, sameWithPage } from '../again.js'
 import { progressBar } from '../progress.js'
@@ -19,13 +18,12 @@ export function register(program: Command): void {
       const input = CLI_INPUTS.searchStoreProducts.parse({ code, keyword, page: options.page }, 'json')
       await withService(command, async (service, io) => {
         const progress = progressBar(io, `${input.keyword} @ ${input.storeCode}`)
-        let found
+        let result
         try {
-          found = await service.searchStoreProducts(input, { signal: io.signal, onProgress: progress.report })
+          result = await service.searchStoreProducts(input, { signal: io.signal, onProgress: progress.report })
         } finally {
           progress.stop()
         }
-        const result = withHintIn(found, CLI_VOCABULARY)
         if (io.json) return printJson(io, result)
         const store = await storeLabel(service, input.storeCode, io.signal)
         const unplaced = result.unplaced ?? []

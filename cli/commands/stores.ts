@@ -1,8 +1,7 @@
 import type { Command } from 'commander'
 import { LIMITS, type Store, type StoreSearchResult } from '../../src/schemas.js'
 import { parseWhole, printJson, withService, type Io } from '../context.js'
-import { withHintIn } from '../../src/vocabulary.js'
-import { CLI_INPUTS, CLI_VOCABULARY } from '../inputs.js'
+import { CLI_INPUTS } from '../inputs.js'
 import { renderTable } from '../table.js'
 import { sameWithPage } from '../again.js'
 import { FACILITIES } from '../../src/stores/facilities.js'
@@ -81,7 +80,7 @@ export function register(program: Command): void {
         'json',
       )
       await withService(command, async (service, io) => {
-        const found = withHintIn(await service.searchStores(input, { signal: io.signal }), CLI_VOCABULARY)
+        const found = await service.searchStores(input, { signal: io.signal })
         printStorePage(io, found, options.page, storeTable(io, found.stores), command)
       })
     })

@@ -1,10 +1,9 @@
 import type { Command } from 'commander'
 import { z } from 'zod'
 import { STORE_CODE_PATTERN, fields } from '../../src/schemas.js'
-import type { StoreService } from '../../src/service.js'
+import type { DoorService } from '../../src/door-service.js'
 import { validateInput } from '../../src/validation.js'
-import { withHintIn } from '../../src/vocabulary.js'
-import { CLI_INPUTS, CLI_VOCABULARY } from '../inputs.js'
+import { CLI_INPUTS } from '../inputs.js'
 import { CliFailure, EXIT, floorLabel, kstTime, printJson, won, withService } from '../context.js'
 import { progressBar } from '../progress.js'
 import { renderGroups } from '../table.js'
@@ -19,7 +18,7 @@ const POINT = /^\s*(-?\d+(?:\.\d+)?)\s*,\s*(-?\d+(?:\.\d+)?)\s*$/
  * name (강남역점, 홍대입구 근처) resolves to the store the store search ranks first.
  */
 async function placeOf(
-  service: StoreService,
+  service: DoorService,
   near: string,
   signal: AbortSignal,
 ): Promise<{ input: { code: string } | { lat: number; lng: number } | { near: string }; label: string }> {
@@ -31,10 +30,7 @@ async function placeOf(
   if (place && !(await namesStore(service, near, place.place.name, signal))) {
     return { input: { near }, label: `${place.place.name} (${place.place.nameEn})` }
   }
-  const { stores, hint } = withHintIn(
-    await service.searchStores(CLI_INPUTS.searchStores.parse({ keyword: near, pageSize: 1 }, 'json'), { signal }),
-    CLI_VOCABULARY,
-  )
+  const { stores, hint } = await service.searchStores(CLI_INPUTS.searchStores.parse({ keyword: near, pageSize: 1 }, 'json'), { signal })
   const store = stores[0]
   if (!store) throw new CliFailure(`No store matches "${near}". ${hint ?? ''}`.trim(), EXIT.notFound)
   return { input: { code: store.code }, label: `${store.name} (${store.code})` }
@@ -69,7 +65,7 @@ export function renderStoreGroups(groups: NearbyStoreItems[], columns: number): 
 }
 
 /** Whether a store is named so outright (강남역 → 강남역점): a store name wins over a place of that name. */
-async function namesStore(service: StoreService, near: string, placeName: string, signal: AbortSignal): Promise<boolean> {
+async function namesStore(service: DoorService, near: string, placeName: string, signal: AbortSignal): Promise<boolean> {
   const found = await service.searchStores(CLI_INPUTS.searchStores.parse({ keyword: near, pageSize: 1 }, 'json'), { signal })
   const store = found.stores[0]
   const bare = (s: string) =>
@@ -105,13 +101,12 @@ export function register(program: Command): void {
         const place = await placeOf(service, input.near, io.signal)
         const nearby = CLI_INPUTS.findProductNearby.parse({ keyword: input.keyword, ...place.input }, 'json')
         const progress = progressBar(io, `${input.keyword} near ${place.label}`, { kind: 'nearby' })
-        let found
+        let answer
         try {
-          found = await service.findProductNearby(nearby, { signal: io.signal, onProgress: progress.report })
+          answer = await service.findProductNearby(nearby, { signal: io.signal, onProgress: progress.report })
         } finally {
           progress.stop()
         }
-        const answer = withHintIn(found, CLI_VOCABULARY)
         if (io.json) return printJson(io, answer)
         const groups = [...(answer.here ? [answer.here] : []), ...answer.stores].filter((g) => g.items.length > 0)
         if (answer.note) io.out(`Note: ${answer.note}`)

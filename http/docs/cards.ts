@@ -7,7 +7,7 @@ import { VERSION } from '../../src/about.js'
 import type { ListedTool } from '../../tools/advertise.js'
 import { MODERN_PROTOCOL_VERSION, PROTOCOL_VERSION, PROTOCOL_VERSIONS } from '../../tools/protocol.js'
 import { CAPABILITIES, INSTRUCTIONS, SERVER_DESCRIPTION, SERVER_NAME, SERVER_TITLE } from '../../tools/server.js'
-import { MCP_PATH, SANDBOX_PATHS, SERVER_CARD_PATH } from '../contract.js'
+import { MCP_PATH, SANDBOX_PATHS, SERVER_CARD_PATH, DOC_PATHS, REST_PATHS } from '../contract.js'
 
 export const LINKSET = 'application/linkset+json; profile="https://www.rfc-editor.org/info/rfc9727"'
 export const SERVER_CARD_TYPE = 'application/mcp-server-card+json'
@@ -18,43 +18,43 @@ const CARD_DESCRIPTION = 'Korean retail chain: stores, products in stock with pr
 
 export function apiCatalog(base: string): object {
   const openapi = [
-    { href: `${base}/openapi.json`, type: 'application/vnd.oai.openapi+json;version=3.1' },
-    { href: `${base}/openapi.yaml`, type: 'application/vnd.oai.openapi;version=3.1' },
+    { href: `${base}${DOC_PATHS.openapiJson}`, type: 'application/vnd.oai.openapi+json;version=3.1' },
+    { href: `${base}${DOC_PATHS.openapiYaml}`, type: 'application/vnd.oai.openapi;version=3.1' },
   ]
   return {
     linkset: [
       {
         anchor: `${base}/.well-known/api-catalog`,
         item: [
-          { href: `${base}/api`, title: 'Store Finder HTTP API' },
+          { href: `${base}${REST_PATHS.index}`, title: 'Store Finder HTTP API' },
           { href: `${base}${SANDBOX_PATHS.root}`, title: 'Store Finder sandbox' },
           { href: `${base}${MCP_PATH}`, title: 'Store Finder MCP server' },
         ],
       },
       {
-        anchor: `${base}/api`,
+        anchor: `${base}${REST_PATHS.index}`,
         'service-desc': openapi,
         'service-doc': [
-          { href: `${base}/developers`, type: 'text/html' },
-          { href: `${base}/md`, type: 'text/markdown' },
+          { href: `${base}${DOC_PATHS.developers}`, type: 'text/html' },
+          { href: `${base}${DOC_PATHS.markdown}`, type: 'text/markdown' },
         ],
         'service-meta': [
-          { href: `${base}/api`, type: 'application/json', title: 'API index' },
-          { href: `${base}/llms.txt`, type: 'text/plain', title: 'llms.txt' },
-          { href: `${base}/auth.md`, type: 'text/markdown', title: 'Authentication' },
+          { href: `${base}${REST_PATHS.index}`, type: 'application/json', title: 'API index' },
+          { href: `${base}${DOC_PATHS.llmsTxt}`, type: 'text/plain', title: 'llms.txt' },
+          { href: `${base}${DOC_PATHS.auth}`, type: 'text/markdown', title: 'Authentication' },
         ],
       },
       {
         anchor: `${base}${SANDBOX_PATHS.root}`,
         'service-desc': openapi,
-        'service-doc': [{ href: `${base}/developers#sandbox`, type: 'text/html' }],
+        'service-doc': [{ href: `${base}${DOC_PATHS.developers}#sandbox`, type: 'text/html' }],
       },
       {
         anchor: `${base}${MCP_PATH}`,
         'service-desc': [{ href: `${base}${SERVER_CARD_PATH}`, type: SERVER_CARD_TYPE }],
         'service-doc': [
-          { href: `${base}/developers#model-context-protocol-mcp`, type: 'text/html' },
-          { href: `${base}/agent-instructions.md`, type: 'text/markdown' },
+          { href: `${base}${DOC_PATHS.developers}#model-context-protocol-mcp`, type: 'text/html' },
+          { href: `${base}${DOC_PATHS.agentInstructions}`, type: 'text/markdown' },
         ],
       },
     ],
@@ -79,7 +79,7 @@ export function endpointCard(base: string): object {
     title: SERVER_TITLE,
     description: CARD_DESCRIPTION,
     version: VERSION,
-    websiteUrl: `${base}/developers#model-context-protocol-mcp`,
+    websiteUrl: `${base}${DOC_PATHS.developers}#model-context-protocol-mcp`,
     remotes: [{ type: 'streamable-http', url: `${base}${MCP_PATH}`, supportedProtocolVersions: [...PROTOCOL_VERSIONS] }],
   }
 }
@@ -113,7 +113,7 @@ export function mcpDocuments(base: string, tools: ListedTool[]): { manifest: obj
     modernProtocolVersion: MODERN_PROTOCOL_VERSION,
     capabilities: CAPABILITIES,
     authentication: { type: 'none', required: false, schemes: [] },
-    documentation: `${base}/developers#model-context-protocol-mcp`,
+    documentation: `${base}${DOC_PATHS.developers}#model-context-protocol-mcp`,
   }
   return {
     manifest: {

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { escapeUTF8 as escapeHTML } from 'entities'
 import { Marked, type Tokens } from 'marked'
 import { SANDBOX_LOOKUP_CODE, SANDBOX_STORES } from '../../fixtures/sandbox/stores.js'
-import { SANDBOX_PATHS, SANDBOX_PRODUCT_KEYWORDS } from '../contract.js'
+import { SANDBOX_PATHS, SANDBOX_PRODUCT_KEYWORDS, DOC_PATHS, REST_PATHS } from '../contract.js'
 import { PACKAGE_NAME, httpSetups, localIntro, stdioSetups, type HostSetup } from './hosts.js'
 import { SERVICE_TITLE, slug } from './markdown.js'
 import type { DocModel } from './model.js'
@@ -217,17 +217,17 @@ export function developersHtml(model: DocModel, guideMarkdown: string): string {
 <title>${escapeHTML(SERVICE_TITLE)}: developer guide</title>
 <meta name="description" content="Developer guide: store search, in-store product stock with floor and zone, NDJSON streaming, sandbox, errors and MCP.">
 <link rel="icon" href="data:,">
-<link rel="service-desc" type="application/vnd.oai.openapi+json" href="${escapeHTML(`${model.base}/openapi.json`)}">
-<link rel="alternate" type="text/markdown" href="${escapeHTML(`${model.base}/developers`)}">
+<link rel="service-desc" type="application/vnd.oai.openapi+json" href="${escapeHTML(`${model.base}${DOC_PATHS.openapiJson}`)}">
+<link rel="alternate" type="text/markdown" href="${escapeHTML(`${model.base}${DOC_PATHS.developers}`)}">
 <style>${STYLE}</style>
 </head>
 <body>
-<header><nav aria-label="Documents">${link('/developers#connect', 'Connect')}${link('/developers#try-it', 'Try it')}${link('/developers#quick-start', 'Quick start')}${link('/developers#endpoints', 'Endpoints')}${link('/developers#errors', 'Errors')}${link('/developers#model-context-protocol-mcp', 'MCP')}${link('/openapi.json', 'OpenAPI')}</nav></header>
+<header><nav aria-label="Documents">${link(`${DOC_PATHS.developers}#connect`, 'Connect')}${link(`${DOC_PATHS.developers}#try-it`, 'Try it')}${link(`${DOC_PATHS.developers}#quick-start`, 'Quick start')}${link(`${DOC_PATHS.developers}#endpoints`, 'Endpoints')}${link(`${DOC_PATHS.developers}#errors`, 'Errors')}${link(`${DOC_PATHS.developers}#model-context-protocol-mcp`, 'MCP')}${link(DOC_PATHS.openapiJson, 'OpenAPI')}</nav></header>
 <main>
 ${startHere(model)}
 ${body}
 </main>
-<footer>${link('/api', 'API index')} · ${link('/md', 'Markdown overview')} · ${link('/agent-instructions.md', 'Agent instructions')} · ${link('/auth.md', 'Authentication')} · This page is also available as Markdown: send <code>Accept: text/markdown</code>.</footer>
+<footer>${link(REST_PATHS.index, 'API index')} · ${link(DOC_PATHS.markdown, 'Markdown overview')} · ${link(DOC_PATHS.agentInstructions, 'Agent instructions')} · ${link(DOC_PATHS.auth, 'Authentication')} · This page is also available as Markdown: send <code>Accept: text/markdown</code>.</footer>
 <script>${SCRIPT}</script>
 </body>
 </html>

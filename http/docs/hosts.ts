@@ -6,6 +6,7 @@
 import { VERSION } from '../../src/about.js'
 
 import { ABOUT } from '../../src/about.js'
+import { shellWord } from './shell.js'
 
 /** The npm package; a scoped name nobody else can publish under. */
 export const PACKAGE_NAME = ABOUT.packageName
@@ -39,7 +40,6 @@ export interface HostSetup {
 /** Pretty JSON with short arrays on one line, as people write these files. */
 const json = (value: unknown) =>
   JSON.stringify(value, null, 2).replace(/\[\s+([^[\]{}]*?)\s+\]/g, (_m, items: string) => `[${items.split(/,\s+/).join(', ')}]`)
-const shellQuote = (value: string) => (/^[\w@%+=:,./-]+$/.test(value) ? value : `'${value.replace(/'/g, `'\\''`)}'`)
 
 /**
  * Local (stdio) set-ups: the host starts `store-finder mcp` itself through npx. By default from the
@@ -64,7 +64,7 @@ export function stdioSetups(packageSpec: string = tarballSpec(TARBALL_PLACEHOLDE
       transport: 'stdio',
       where: 'a terminal',
       language: 'sh',
-      snippet: `claude mcp add ${SERVER_KEY} -- ${[command, ...args].map(shellQuote).join(' ')}`,
+      snippet: `claude mcp add ${SERVER_KEY} -- ${[command, ...args].map(shellWord).join(' ')}`,
       launch,
     },
     {
@@ -98,7 +98,7 @@ export function httpSetups(endpoint: string): HostSetup[] {
       transport: 'http',
       where: 'a terminal',
       language: 'sh',
-      snippet: `claude mcp add --transport http ${SERVER_KEY} ${shellQuote(endpoint)}`,
+      snippet: `claude mcp add --transport http ${SERVER_KEY} ${shellWord(endpoint)}`,
       launch,
     },
     {

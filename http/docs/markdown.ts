@@ -3,13 +3,15 @@
 // shared helpers (tables, fences, anchors); one document per function, in the order they are served.
 
 import YAML from 'yaml'
-import { SANDBOX_PRODUCT_KEYWORDS } from '../contract.js'
+import { SANDBOX_PRODUCT_KEYWORDS, DOC_PATHS, REST_PATHS, SANDBOX_PATHS } from '../contract.js'
 import { SANDBOX_STORES, SANDBOX_LOOKUP_CODE } from '../../fixtures/sandbox/stores.js'
 import { ABOUT, VERSION } from '../../src/about.js'
 import { ERROR_CODES, errorCatalogueTable, errorDocumentationUrl } from '../../src/errors.js'
 import { LIMITS } from '../../src/schemas.js'
 import { hostSetupMarkdown } from './hosts.js'
-import { curlFor, curlGet, shellQuote, type DocModel, type DocOperation } from './model.js'
+import { curlFor, curlGet, type DocModel, type DocOperation } from './model.js'
+import { shellQuote } from './shell.js'
+import { TOOL_NAMES } from '../../tools/vocabulary.js'
 
 /*
  * The Markdown documents (/md, /agent-instructions.md, /auth.md, /llms.txt, the agent skill and the
@@ -118,9 +120,9 @@ function streamSection(model: DocModel): string {
   const products = find(model, 'searchStoreProducts')
   const command = products
     ? curlGet(model.base, products, { stream: '1' }, '-N')
-    : `curl -N ${shellQuote(`${model.base}/api/products?branchCode=11199&keyword=%EC%88%98%EC%84%B8%EB%AF%B8&stream=1`)}`
+    : `curl -N ${shellQuote(`${model.base}${REST_PATHS.products}?branchCode=11199&keyword=%EC%88%98%EC%84%B8%EB%AF%B8&stream=1`)}`
   return [
-    'Assembling one page of in-stock products can take several seconds, because the service scans catalogue pages and checks stock at the store. Add `stream=1` (or send `Accept: application/x-ndjson`) to `GET /api/products` and the answer is `application/x-ndjson`: one JSON object per line, each with a `type`.',
+    `Assembling one page of in-stock products can take several seconds, because the service scans catalogue pages and checks stock at the store. Add \`stream=1\` (or send \`Accept: application/x-ndjson\`) to \`GET /api/products\` and the answer is \`application/x-ndjson\`: one JSON object per line, each with a \`type\`.`,
     '',
     table(
       ['type', 'fields', 'meaning'],
@@ -154,7 +156,7 @@ function sandboxSection(model: DocModel): string {
   return [
     `The sandbox under ${code('/api/sandbox')} has the same parameters, validation and response shapes as production but answers from fixed fixture data and never contacts the upstream service. Use it to try a client or an agent safely. Fixture stores: ${codes}. ${code(`GET /api/sandbox/branches/${SANDBOX_LOOKUP_CODE}`)} returns a Store; any other code returns 404. Product keywords that match: ${SANDBOX_PRODUCT_KEYWORDS.map(code).join(', ')}.`,
     '',
-    fence('sh', [`curl ${shellQuote(`${model.base}/api/sandbox`)}`, ...examples.map((o) => curlFor(model.base, o))].join('\n')),
+    fence('sh', [`curl ${shellQuote(`${model.base}${SANDBOX_PATHS.root}`)}`, ...examples.map((o) => curlFor(model.base, o))].join('\n')),
   ].join('\n')
 }
 
@@ -180,7 +182,7 @@ function mcpSection(model: DocModel, heading: string, hostSnippets = true): stri
         `curl -X POST ${shellQuote(endpoint)} -H 'Content-Type: application/json' -H 'Accept: application/json, text/event-stream' \\`,
         `  -d '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"curl","version":"1.0.0"}}}'`,
         `curl -X POST ${shellQuote(endpoint)} -H 'Content-Type: application/json' -H 'Accept: application/json, text/event-stream' \\`,
-        `  -d '{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"search_stores","arguments":{"keyword":"강남"}}}'`,
+        `  -d '{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"${TOOL_NAMES.searchStores}","arguments":{"keyword":"강남"}}}'`,
         `curl -X POST ${shellQuote(endpoint)} -H 'Content-Type: application/json' -H 'Accept: application/json, text/event-stream' \\`,
         `  -H 'MCP-Protocol-Version: 2026-07-28' -H 'Mcp-Method: server/discover' \\`,
         `  -d '${JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'server/discover', params: { _meta: MODERN_META } })}'`,
@@ -224,7 +226,7 @@ export function developerGuideMarkdown(model: DocModel, { hostSnippets = true }:
     '',
     `${SERVICE_SUMMARY} Base URL: ${code(model.base)}. API version ${VERSION}.`,
     '',
-    `Machine-readable: [OpenAPI 3.1 (JSON)](${docUrl(model, '/openapi.json')}), [OpenAPI (YAML)](${docUrl(model, '/openapi.yaml')}), [API index](${model.base}/api).`,
+    `Machine-readable: [OpenAPI 3.1 (JSON)](${docUrl(model, DOC_PATHS.openapiJson)}), [OpenAPI (YAML)](${docUrl(model, DOC_PATHS.openapiYaml)}), [API index](${model.base}${REST_PATHS.index}).`,
     '',
     '## Quick start',
     '',
@@ -232,7 +234,7 @@ export function developerGuideMarkdown(model: DocModel, { hostSnippets = true }:
     '',
     '## Authentication',
     '',
-    `None. Every endpoint, including the sandbox and MCP, is anonymous and free: no API key, token, sign-up or payment. CORS allows any origin (${code('Access-Control-Allow-Origin: *')}). Details: [auth.md](${docUrl(model, '/auth.md')}).`,
+    `None. Every endpoint, including the sandbox and MCP, is anonymous and free: no API key, token, sign-up or payment. CORS allows any origin (${code('Access-Control-Allow-Origin: *')}). Details: [auth.md](${docUrl(model, DOC_PATHS.auth)}).`,
     '',
     '## Endpoints',
     '',
@@ -262,7 +264,7 @@ export function developerGuideMarkdown(model: DocModel, { hostSnippets = true }:
           error: ERROR_CODES.missing_parameter.ko,
           code: 'missing_parameter',
           message: "Missing required parameter 'branchCode'.",
-          hint: 'Send branchCode, a 5-digit store code from GET /api/branches/search (e.g. 11199).',
+          hint: `Send branchCode, a 5-digit store code from GET ${REST_PATHS.storeSearch} (e.g. 11199).`,
           status: 400,
           documentation: errorDocumentationUrl(model.base),
         },
@@ -310,15 +312,15 @@ export function overviewMarkdown(model: DocModel): string {
     `- Version: ${VERSION}; paths carry no version segment.`,
     '- Authentication: none (anonymous, free, no sign-up).',
     `- Formats: JSON; NDJSON for the streaming product search; MCP (JSON-RPC 2.0 over Streamable HTTP) at ${code(model.mcpEndpoint)}.`,
-    `- Developer guide: ${docUrl(model, '/developers')} · OpenAPI: ${docUrl(model, '/openapi.json')}`,
+    `- Developer guide: ${docUrl(model, DOC_PATHS.developers)} · OpenAPI: ${docUrl(model, DOC_PATHS.openapiJson)}`,
     '',
     '## Calling order',
     '',
-    '1. `searchStores` (`GET /api/branches/search?keyword=…` or `?curLttd=…&curLitd=…`) to get a store `code`.',
-    '2. `searchStoreProducts` (`GET /api/products?branchCode=CODE&keyword=…`): products in stock there, with floor (`stairNo`) and zone (`zoneNo`). While `hasMore` is true, pass `nextPage` as `currentPage`.',
-    '3. `getProductAvailability` (`GET /api/products/{id}?branchCode=CODE`): stock here and at nearby stores.',
+    `1. \`searchStores\` (\`GET ${REST_PATHS.storeSearch}?keyword=…\` or \`?curLttd=…&curLitd=…\`) to get a store \`code\`.`,
+    `2. \`searchStoreProducts\` (\`GET ${REST_PATHS.products}?branchCode=CODE&keyword=…\`): products in stock there, with floor (\`stairNo\`) and zone (\`zoneNo\`). While \`hasMore\` is true, pass \`nextPage\` as \`currentPage\`.`,
+    `3. \`getProductAvailability\` (\`GET ${REST_PATHS.product}?branchCode=CODE\`): stock here and at nearby stores.`,
     '',
-    '"Which store near here has X, and on which floor?": `findProductNearby` (`GET /api/products/nearby?keyword=X&branchCode=CODE`, or `&curLttd=…&curLitd=…` instead of a store) answers in one call, nearest first, with the floor (`floorLabel` B1/1F/2F) for the nearest five. `searchCatalogue` (`GET /api/catalogue?keyword=X`) lists products whatever their stock.',
+    `"Which store near here has X, and on which floor?": \`findProductNearby\` (\`GET ${REST_PATHS.productNearby}?keyword=X&branchCode=CODE\`, or \`&curLttd=…&curLitd=…\` instead of a store) answers in one call, nearest first, with the floor (\`floorLabel\` B1/1F/2F) for the nearest five. \`searchCatalogue\` (\`GET ${REST_PATHS.catalogue}?keyword=X\`) lists products whatever their stock.`,
     '',
     "Korean in a URL must be percent-encoded (`curl -G URL --data-urlencode 'keyword=강남'`); store keywords are understood as people type them (`강남역 다이소`, `홍대입구역 근처`, `부산 해운대`).",
     '',
@@ -362,17 +364,17 @@ export function agentInstructionsMarkdown(model: DocModel): string {
       ...t.parameters.map((p) => `- ${code(p.name)}${p.required ? ' (required)' : ''}: ${p.constraints}. ${p.description}`),
       '',
     ]),
-    'The usual question, "does this store (or the store near X) have Y, and if not which nearby store does, on which floor?", takes one or two calls: `search_stores` for X (skip it with a store code or coordinates), then `find_product_nearby` with keyword Y and that `branchCode` (or `latitude`/`longitude`). It answers the store itself (`here`), the nearest others with stock (5 by default, `limit` up to 20), each item with stock, floor and zone, open state and hours; `openNow: true` and `facility` choose the stores before the stock is read.',
+    `The usual question, "does this store (or the store near X) have Y, and if not which nearby store does, on which floor?", takes one or two calls: \`${TOOL_NAMES.searchStores}\` for X (skip it with a store code or coordinates), then \`${TOOL_NAMES.findProductNearby}\` with keyword Y and that \`branchCode\` (or \`latitude\`/\`longitude\`). It answers the store itself (\`here\`), the nearest others with stock (5 by default, \`limit\` up to 20), each item with stock, floor and zone, open state and hours; \`openNow: true\` and \`facility\` choose the stores before the stock is read.`,
     '',
     '## Or call the HTTP API',
     '',
-    '"Which store near here has X, and on which floor?" in one call: `GET /api/products/nearby?keyword=X&branchCode=CODE` (findProductNearby; `curLttd` and `curLitd` instead of a store; `openNow=true`, `facility=parking`). Step by step:',
+    `"Which store near here has X, and on which floor?" in one call: \`GET ${REST_PATHS.productNearby}?keyword=X&branchCode=CODE\` (findProductNearby; \`curLttd\` and \`curLitd\` instead of a store; \`openNow=true\`, \`facility=parking\`). Step by step:`,
     '',
-    '1. Find a store: `GET /api/branches/search?keyword=강남` (or `curLttd` and `curLitd` for nearest first). Keep the store `code`.',
-    '2. Products in stock there: `GET /api/products?branchCode=CODE&keyword=수세미`. Each product has `stock`, `stairNo` (floor; -1 is B1) and `zoneNo`. If `hasMore` is true, call again with `currentPage` = `nextPage`. Add `stream=1` for NDJSON progress events if you can read a stream.',
+    `1. Find a store: \`GET ${REST_PATHS.storeSearch}?keyword=강남\` (or \`curLttd\` and \`curLitd\` for nearest first). Keep the store \`code\`.`,
+    `2. Products in stock there: \`GET ${REST_PATHS.products}?branchCode=CODE&keyword=수세미\`. Each product has \`stock\`, \`stairNo\` (floor; -1 is B1) and \`zoneNo\`. If \`hasMore\` is true, call again with \`currentPage\` = \`nextPage\`. Add \`stream=1\` for NDJSON progress events if you can read a stream.`,
     '3. One product: `GET /api/products/ID?branchCode=CODE` for stock here and at nearby stores.',
     '',
-    `Full reference: ${docUrl(model, '/openapi.json')}. Try calls safely against the sandbox first: ${code(`${model.base}/api/sandbox`)} (fixture stores ${SANDBOX_STORES.map((s) => s.code).join(', ')}; it never contacts the upstream service).`,
+    `Full reference: ${docUrl(model, DOC_PATHS.openapiJson)}. Try calls safely against the sandbox first: ${code(`${model.base}${SANDBOX_PATHS.root}`)} (fixture stores ${SANDBOX_STORES.map((s) => s.code).join(', ')}; it never contacts the upstream service).`,
     '',
     '## Rules',
     '',
@@ -411,15 +413,15 @@ export function llmsTxt(model: DocModel): string {
     '',
     `> ${SERVICE_SUMMARY}`,
     '',
-    'Anonymous and free: no key. "Does this store, or which store near here, have X, on which floor?": one or two calls, searchStores (MCP search_stores) then findProductNearby (MCP find_product_nearby) with the store code or coordinates; it answers the store and the nearest others with stock. Step by step: searchStores → searchStoreProducts (branchCode = store code) → getProductAvailability. Every error is JSON with a stable `code` and a `hint`. The sandbox at /api/sandbox answers from fixture data.',
+    `Anonymous and free: no key. "Does this store, or which store near here, have X, on which floor?": one or two calls, searchStores (MCP ${TOOL_NAMES.searchStores}) then findProductNearby (MCP ${TOOL_NAMES.findProductNearby}) with the store code or coordinates; it answers the store and the nearest others with stock. Step by step: searchStores → searchStoreProducts (branchCode = store code) → getProductAvailability. Every error is JSON with a stable \`code\` and a \`hint\`. The sandbox at /api/sandbox answers from fixture data.`,
     '',
     '## Docs',
     '',
-    doc('/agent-instructions.md', 'how an agent should use the tools and the API'),
-    doc('/md', 'overview in Markdown: calling order, endpoints, errors'),
-    doc('/developers', 'developer guide (HTML; Markdown with Accept: text/markdown)'),
-    doc('/openapi.json', 'OpenAPI 3.1 description of every operation'),
-    doc('/auth.md', 'authentication: none'),
+    doc(DOC_PATHS.agentInstructions, 'how an agent should use the tools and the API'),
+    doc(DOC_PATHS.markdown, 'overview in Markdown: calling order, endpoints, errors'),
+    doc(DOC_PATHS.developers, 'developer guide (HTML; Markdown with Accept: text/markdown)'),
+    doc(DOC_PATHS.openapiJson, 'OpenAPI 3.1 description of every operation'),
+    doc(DOC_PATHS.auth, 'authentication: none'),
     '',
     '## MCP',
     '',
@@ -429,8 +431,8 @@ export function llmsTxt(model: DocModel): string {
     '',
     '## Optional',
     '',
-    `- [Sandbox](${model.base}/api/sandbox): fixture data, never contacts the upstream service`,
-    doc('/openapi.yaml', 'the OpenAPI document as YAML'),
+    `- [Sandbox](${model.base}${SANDBOX_PATHS.root}): fixture data, never contacts the upstream service`,
+    doc(DOC_PATHS.openapiYaml, 'the OpenAPI document as YAML'),
     doc('/.well-known/api-catalog', 'RFC 9727 API catalog'),
     doc('/.well-known/agent-skills/index.json', 'agent skills index'),
     '',
@@ -456,11 +458,11 @@ export function skillMarkdown(model: DocModel): string {
     '',
     '## Steps',
     '',
-    'The usual question ("does the store near X have Y; if not, which nearby one does, on which floor?") takes one or two calls: MCP `search_stores` for X (skip it with a store code or coordinates), then MCP `find_product_nearby` (keyword Y, branchCode or latitude and longitude; `openNow: true`, `facility`, `limit` when asked); HTTP `GET /api/products/nearby?keyword=Y&branchCode=CODE`. It answers the store itself and the nearest others with stock, each with stock, floor and zone, open state and hours. For a wider look at one store:',
+    `The usual question ("does the store near X have Y; if not, which nearby one does, on which floor?") takes one or two calls: MCP \`${TOOL_NAMES.searchStores}\` for X (skip it with a store code or coordinates), then MCP \`${TOOL_NAMES.findProductNearby}\` (keyword Y, branchCode or latitude and longitude; \`openNow: true\`, \`facility\`, \`limit\` when asked); HTTP \`GET ${REST_PATHS.productNearby}?keyword=Y&branchCode=CODE\`. It answers the store itself and the nearest others with stock, each with stock, floor and zone, open state and hours. For a wider look at one store:`,
     '',
-    '1. Find the store. MCP `search_stores` (keyword, best in Korean: 강남, 홍대입구) or `search_nearby_stores` (latitude, longitude); HTTP `GET /api/branches/search?keyword=…`. Keep its `code`.',
-    '2. Find the product there. MCP `search_products` (branchCode, keyword); HTTP `GET /api/products?branchCode=CODE&keyword=…`. Report name, price (KRW), stock, floor (`stairNo`, -1 = B1) and zone (`zoneNo`). If `hasMore`, continue with `currentPage = nextPage` before saying "not found".',
-    '3. Check one product elsewhere. MCP `get_product_availability` (productId, branchCode); HTTP `GET /api/products/ID?branchCode=CODE`: `otherBranches` lists nearby stores with stock, nearest first.',
+    `1. Find the store. MCP \`${TOOL_NAMES.searchStores}\` (keyword, best in Korean: 강남, 홍대입구) or \`${TOOL_NAMES.searchStoresNearby}\` (latitude, longitude); HTTP \`GET ${REST_PATHS.storeSearch}?keyword=…\`. Keep its \`code\`.`,
+    `2. Find the product there. MCP \`${TOOL_NAMES.searchStoreProducts}\` (branchCode, keyword); HTTP \`GET ${REST_PATHS.products}?branchCode=CODE&keyword=…\`. Report name, price (KRW), stock, floor (\`stairNo\`, -1 = B1) and zone (\`zoneNo\`). If \`hasMore\`, continue with \`currentPage = nextPage\` before saying "not found".`,
+    `3. Check one product elsewhere. MCP \`${TOOL_NAMES.getProductAvailability}\` (productId, branchCode); HTTP \`GET /api/products/ID?branchCode=CODE\`: \`otherBranches\` lists nearby stores with stock, nearest first.`,
     '',
     '## Rules',
     '',
@@ -468,7 +470,7 @@ export function skillMarkdown(model: DocModel): string {
     '- On an error, read `code` and `hint`: fix parameters on `missing_parameter`/`invalid_parameter`; retry later on `upstream_error`, `internal_error`, `overloaded`.',
     '- Try requests against the sandbox first if unsure: `/api/sandbox` (stores 11199, 10528, 10962).',
     '',
-    `More: ${docUrl(model, '/agent-instructions.md')} · ${docUrl(model, '/openapi.json')}`,
+    `More: ${docUrl(model, DOC_PATHS.agentInstructions)} · ${docUrl(model, DOC_PATHS.openapiJson)}`,
     '',
   ].join('\n')
 }

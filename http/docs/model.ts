@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import type { ToolDefinition } from '../../tools/index.js'
 import type { OpenApiDocument } from './openapi.js'
+import { shellQuote } from './shell.js'
 
 /*
  * What the human- and agent-facing documents are written from: the OpenAPI document (itself generated
@@ -157,11 +158,6 @@ export function exampleUrl(base: string, op: DocOperation, extra: Record<string,
   const { path, query } = exampleRequest(op, extra)
   const qs = new URLSearchParams(query).toString()
   return `${base}${path}${qs ? `?${qs}` : ''}`
-}
-
-/** A single-quoted shell word. */
-export function shellQuote(value: string): string {
-  return `'${value.replace(/'/g, `'\\''`)}'`
 }
 
 /** The curl command that calls an operation with example values. */

@@ -13,7 +13,7 @@ import {
 } from '../../src/schemas.js'
 import type { ResponseSpec, RouteSpec } from '../registry.js'
 import { JsonRpcRequestSchema, JsonRpcResponseSchema } from '../../tools/protocol.js'
-import { ApiIndexSchema, McpServerInfoSchema, SandboxIndexSchema } from '../contract.js'
+import { ApiIndexSchema, McpServerInfoSchema, SandboxIndexSchema, DOC_PATHS } from '../contract.js'
 import { exampleFor, parameterExample } from './examples.js'
 
 /*
@@ -297,7 +297,7 @@ export function buildOpenApi(routes: readonly RouteSpec[], base: string): OpenAp
     ],
     paths,
     components: { schemas: sortKeys(components) },
-    externalDocs: { description: 'Developer guide', url: `${base}/developers` },
+    externalDocs: { description: 'Developer guide', url: `${base}${DOC_PATHS.developers}` },
   }
 }
 

@@ -1,6 +1,6 @@
-// Why one file of over 400 lines: the discovery documents (OpenAPI JSON/YAML, /developers, the RFC 9727
-// linkset, the MCP cards, the agent-skills index) share one cache, one ETag scheme and one content
-// negotiation; each document is one registration below.
+// Why one file for every discovery document (OpenAPI JSON/YAML, /developers, the RFC 9727 linkset, the
+// MCP cards, the agent-skills index): they share one cache, one ETag scheme and one content negotiation;
+// each document is one registration below.
 
 import { createHash } from 'node:crypto'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
@@ -25,7 +25,7 @@ import {
 import { operationsOf, toolsOf, type DocDocument, type DocModel } from '../docs/model.js'
 import { buildOpenApi, type OpenApiDocument } from '../docs/openapi.js'
 import type { RouteRegistry, RouteSpec } from '../registry.js'
-import { MCP_PATH, SERVER_CARD_PATH } from '../contract.js'
+import { MCP_PATH, SERVER_CARD_PATH, DOC_PATHS } from '../contract.js'
 import { AI_CATALOG_TYPE, LINKSET, SERVER_CARD_TYPE, aiCatalog, apiCatalog, endpointCard, mcpDocuments } from '../docs/cards.js'
 
 /*
@@ -60,7 +60,7 @@ const serve = (reply: FastifyReply, mediaType: string, body: string | Buffer) =>
 export const DISCOVERY_DOCUMENTS: readonly DocumentSpec[] = [
   {
     name: 'openapi',
-    path: '/openapi.json',
+    path: DOC_PATHS.openapiJson,
     operationId: 'getOpenApiJson',
     title: 'OpenAPI (JSON)',
     description: 'OpenAPI 3.1 description of every operation.',
@@ -69,7 +69,7 @@ export const DISCOVERY_DOCUMENTS: readonly DocumentSpec[] = [
   },
   {
     name: 'openapiYaml',
-    path: '/openapi.yaml',
+    path: DOC_PATHS.openapiYaml,
     operationId: 'getOpenApiYaml',
     title: 'OpenAPI (YAML)',
     description: 'The same OpenAPI 3.1 document as YAML.',
@@ -78,7 +78,7 @@ export const DISCOVERY_DOCUMENTS: readonly DocumentSpec[] = [
   },
   {
     name: 'developers',
-    path: '/developers',
+    path: DOC_PATHS.developers,
     operationId: 'getDeveloperPage',
     title: 'Developer guide',
     description:
@@ -95,7 +95,7 @@ export const DISCOVERY_DOCUMENTS: readonly DocumentSpec[] = [
   },
   {
     name: 'agentInstructions',
-    path: '/agent-instructions.md',
+    path: DOC_PATHS.agentInstructions,
     operationId: 'getAgentInstructions',
     title: 'Agent instructions',
     description: 'How an LLM agent should use the tools and the API.',
@@ -104,7 +104,7 @@ export const DISCOVERY_DOCUMENTS: readonly DocumentSpec[] = [
   },
   {
     name: 'llmsTxt',
-    path: '/llms.txt',
+    path: DOC_PATHS.llmsTxt,
     operationId: 'getLlmsTxt',
     title: 'llms.txt',
     description: 'The llmstxt.org index of the documents for language models.',
@@ -113,7 +113,7 @@ export const DISCOVERY_DOCUMENTS: readonly DocumentSpec[] = [
   },
   {
     name: 'auth',
-    path: '/auth.md',
+    path: DOC_PATHS.auth,
     operationId: 'getAuthDocument',
     title: 'Authentication',
     description: 'Authentication: none; anonymous, free, CORS for any origin.',
@@ -122,7 +122,7 @@ export const DISCOVERY_DOCUMENTS: readonly DocumentSpec[] = [
   },
   {
     name: 'markdown',
-    path: '/md',
+    path: DOC_PATHS.markdown,
     operationId: 'getMarkdownOverview',
     title: 'Markdown overview',
     description: 'The whole service in one Markdown page.',

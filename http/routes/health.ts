@@ -8,6 +8,7 @@ import { PROBE_CACHE_MS, type Runtime } from '../../src/runtime.js'
 import type { CatalogueIndexStatus } from '../../src/products/index.js'
 import type { RouteRegistry } from '../registry.js'
 import type { OpenStreams } from '../streams.js'
+import { REST_PATHS } from '../contract.js'
 
 const HealthSchema = z.object({ status: z.literal('ok'), version: z.string(), uptimeSeconds: z.number() })
 const ReadySchema = z.object({
@@ -108,7 +109,7 @@ export function registerHealthRoutes(
 
   registry.add(app, {
     method: 'GET',
-    path: '/healthz',
+    path: REST_PATHS.liveness,
     operationId: 'getHealth',
     summary: 'Liveness',
     description: 'The process is alive. Makes no upstream call.',
@@ -119,7 +120,7 @@ export function registerHealthRoutes(
 
   registry.add(app, {
     method: 'GET',
-    path: '/readyz',
+    path: REST_PATHS.readiness,
     operationId: 'getReadiness',
     summary: 'Readiness, circuit state and upstream budget',
     description:
@@ -152,7 +153,7 @@ export function registerHealthRoutes(
 
   registry.add(app, {
     method: 'GET',
-    path: '/api/health/upstream',
+    path: REST_PATHS.upstreamHealth,
     operationId: 'getUpstreamHealth',
     summary: 'Deep upstream check',
     description:

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import { ABOUT, VERSION } from '../../src/about.js'
 import { explicitQuality } from '../accept.js'
 import { baseUrl } from '../base-url.js'
-import { ApiIndexSchema, SANDBOX_PATHS } from '../contract.js'
+import { ApiIndexSchema, SANDBOX_PATHS, DOC_PATHS, REST_PATHS } from '../contract.js'
 import type { RouteRegistry } from '../registry.js'
 import { DISCOVERY_DOCUMENTS } from './discovery.js'
 
@@ -14,7 +14,7 @@ export function documentationPaths(): Record<string, string> {
 export function registerIndexRoute(app: FastifyInstance, { registry }: { registry: RouteRegistry }): void {
   registry.add(app, {
     method: 'GET',
-    path: '/api',
+    path: REST_PATHS.index,
     operationId: 'getApiIndex',
     summary: 'API index',
     description: 'Every public endpoint and discovery document.',
@@ -48,6 +48,6 @@ export function registerIndexRoute(app: FastifyInstance, { registry }: { registr
   app.get('/', async (request, reply) => {
     // Browsers name text/html explicitly; curl and API clients send */* or application/json.
     const wantsHtml = explicitQuality(request.headers.accept, 'text/html') > 0
-    return reply.header('vary', 'accept').redirect(wantsHtml ? '/developers' : '/api', 302)
+    return reply.header('vary', 'accept').redirect(wantsHtml ? DOC_PATHS.developers : REST_PATHS.index, 302)
   })
 }

@@ -12,14 +12,14 @@ import {
   type ProductSearchResult,
 } from '../../src/schemas.js'
 import type { StoreProductsInput } from '../../src/operations.js'
-import type { StoreService } from '../../src/service.js'
-import { withHintIn, type Vocabulary } from '../../src/vocabulary.js'
-import { REST_INPUTS, REST_VOCABULARY, rawInput } from '../inputs.js'
+import type { DoorService } from '../../src/door-service.js'
+import { REST_INPUTS, rawInput } from '../inputs.js'
 import { prefers } from '../accept.js'
 import { streamScan } from '../ndjson.js'
 import type { RouteRegistry } from '../registry.js'
 import { abortSignalOf, errorResponses } from './shared.js'
 import { SEARCH_IGNORED_HEADER } from './stores.js'
+import { REST_PATHS } from '../contract.js'
 
 export function wantsNdjson(accept: string | undefined, stream: string | undefined): boolean {
   if (stream === '1') return true
@@ -31,17 +31,15 @@ export function wantsNdjson(accept: string | undefined, stream: string | undefin
 export async function answerProductSearch(
   request: FastifyRequest,
   reply: FastifyReply,
-  service: StoreService,
+  service: DoorService,
   input: StoreProductsInput,
-  { stream, vocabulary }: { stream: string | undefined; vocabulary: Vocabulary },
+  stream: string | undefined,
 ): Promise<ProductSearchResult | FastifyReply> {
   if (wantsNdjson(request.headers.accept, stream)) {
-    await streamScan(request, reply, async (onProgress, signal) =>
-      withHintIn(await service.searchStoreProducts(input, { onProgress, signal }), vocabulary),
-    )
+    await streamScan(request, reply, (onProgress, signal) => service.searchStoreProducts(input, { onProgress, signal }))
     return reply
   }
-  return ignoredInHeader(reply, withHintIn(await service.searchStoreProducts(input, { signal: abortSignalOf(reply) }), vocabulary))
+  return ignoredInHeader(reply, await service.searchStoreProducts(input, { signal: abortSignalOf(reply) }))
 }
 
 /**
@@ -60,11 +58,11 @@ function ignoredInHeader<T extends { keywords?: Array<{ ignored?: string[] | und
 
 export function registerProductRoutes(
   app: FastifyInstance,
-  { registry, service }: { registry: RouteRegistry; service: StoreService },
+  { registry, service }: { registry: RouteRegistry; service: DoorService },
 ): void {
   registry.add(app, {
     method: 'GET',
-    path: '/api/products',
+    path: REST_PATHS.products,
     operationId: 'searchStoreProducts',
     summary: 'Search products in stock at a store',
     description:
@@ -87,13 +85,13 @@ export function registerProductRoutes(
     },
     handler: async (request, reply) => {
       const { stream, ...input } = REST_INPUTS.searchStoreProducts.parse(rawInput(request), 'text')
-      return answerProductSearch(request, reply, service, input, { stream, vocabulary: REST_VOCABULARY })
+      return answerProductSearch(request, reply, service, input, stream)
     },
   })
 
   registry.add(app, {
     method: 'GET',
-    path: '/api/products/{id}',
+    path: REST_PATHS.product,
     operationId: 'getProductAvailability',
     summary: "One product's stock and placement at a store, and nearby stores",
     description:
@@ -113,7 +111,7 @@ export function registerProductRoutes(
 
   registry.add(app, {
     method: 'GET',
-    path: '/api/products/nearby',
+    path: REST_PATHS.productNearby,
     operationId: 'findProductNearby',
     summary: 'Which nearby stores have a product in stock',
     description: `For the best ${Math.floor(LIMITS.stockPairsPerCall / (LIMITS.nearbyStoresScanned + 1))} catalogue matches of keyword (one stock call's worth; a product number: that product), the stores among the ${LIMITS.nearbyStoresScanned} nearest to branchCode or to curLttd+curLitd that have them in stock, nearest first, at most ${LIMITS.nearbyStoresListed}, each once with its items; with branchCode, \`here\` is that store at distance 0, present even when it has none. Floor and zone for \`here\` and the nearest ${LIMITS.nearbyStoresPlaced}. An empty answer comes with a hint. A failed stock lookup is an error, never "nowhere". Stock changes quickly; do not cache it.`,
@@ -125,13 +123,13 @@ export function registerProductRoutes(
     },
     handler: async (request, reply) => {
       const input = REST_INPUTS.findProductNearby.parse(rawInput(request), 'text')
-      return withHintIn(await service.findProductNearby(input, { signal: abortSignalOf(reply) }), REST_VOCABULARY)
+      return service.findProductNearby(input, { signal: abortSignalOf(reply) })
     },
   })
 
   registry.add(app, {
     method: 'GET',
-    path: '/api/catalogue',
+    path: REST_PATHS.catalogue,
     operationId: 'searchCatalogue',
     summary: 'Search the Daiso catalogue, whatever the stock',
     description:

@@ -13,12 +13,13 @@ import {
   StoreSchema,
 } from '../../src/schemas.js'
 import { baseUrl } from '../base-url.js'
-import { SANDBOX_PATHS, SANDBOX_PRODUCT_KEYWORDS, SandboxIndexSchema } from '../contract.js'
+import { SANDBOX_PATHS, SANDBOX_PRODUCT_KEYWORDS, SandboxIndexSchema, DOC_PATHS } from '../contract.js'
 import { SANDBOX_INPUTS, SANDBOX_VOCABULARY, rawInput, storeCodeInPath } from '../inputs.js'
 import type { RouteRegistry } from '../registry.js'
 import { answerProductSearch } from './products.js'
 import { errorResponses, abortSignalOf } from './shared.js'
 import { storeSearchAnswer } from './stores.js'
+import { inDoorWords } from '../../src/door-service.js'
 
 /*
  * The sandbox (docs/spec.md §4.4) is the production service over a fixture upstream (fixtures/sandbox/):
@@ -29,8 +30,10 @@ import { storeSearchAnswer } from './stores.js'
  */
 
 export function registerSandboxRoutes(app: FastifyInstance, { registry, config }: { registry: RouteRegistry; config: Config }): void {
-  const { service, close } = createSandbox(config.scan)
-  app.addHook('onClose', async () => close())
+  const sandbox = createSandbox(config.scan)
+  // Its hints name sandbox operations, put in the sandbox's words once, here.
+  const service = inDoorWords(sandbox.service, SANDBOX_VOCABULARY)
+  app.addHook('onClose', async () => sandbox.close())
 
   registry.add(app, {
     method: 'GET',
@@ -64,10 +67,10 @@ export function registerSandboxRoutes(app: FastifyInstance, { registry, config }
     handler: async (request, reply) => {
       const { latitude: _lat, longitude: _lng, ...input } = SANDBOX_INPUTS.searchStores.parse(rawInput(request), 'text')
       const signal = abortSignalOf(reply)
-      if (input.keyword !== undefined) return storeSearchAnswer(reply, await service.searchStores(input, { signal }), SANDBOX_VOCABULARY)
+      if (input.keyword !== undefined) return storeSearchAnswer(reply, await service.searchStores(input, { signal }))
       // No keyword: every fixture store, nearest the sandbox's own point first; not a distance the caller asked for.
       const all = await service.searchStores({ ...input, latitude: SANDBOX_ORIGIN.lat, longitude: SANDBOX_ORIGIN.lng }, { signal })
-      return storeSearchAnswer(reply, { ...all, stores: all.stores.map(({ distanceKm: _km, ...store }) => store) }, SANDBOX_VOCABULARY)
+      return storeSearchAnswer(reply, { ...all, stores: all.stores.map(({ distanceKm: _km, ...store }) => store) })
     },
   })
 
@@ -129,7 +132,7 @@ export function registerSandboxRoutes(app: FastifyInstance, { registry, config }
           `Use one of the sandbox store codes: ${SANDBOX_STORE_CODES.join(', ')}.`,
         )
       }
-      return answerProductSearch(request, reply, service, input, { stream, vocabulary: SANDBOX_VOCABULARY })
+      return answerProductSearch(request, reply, service, input, stream)
     },
   })
 }
@@ -172,7 +175,7 @@ function sandboxIndex(base: string): z.infer<typeof SandboxIndexSchema> {
         description: `Code ${SANDBOX_LOOKUP_CODE} returns a Store; any other code returns 404.`,
         examples: [
           { description: 'The fixture store.', url: url(`/api/sandbox/branches/${SANDBOX_LOOKUP_CODE}`) },
-          { description: 'A 404 not_found error.', url: url('/api/sandbox/branches/10528') },
+          { description: 'A 404 not_found error.', url: url(SANDBOX_PATHS.store.replace('{code}', '10528')) },
         ],
       },
       {
@@ -191,7 +194,7 @@ function sandboxIndex(base: string): z.infer<typeof SandboxIndexSchema> {
         ],
       },
     ],
-    documentation: url('/developers'),
-    openapi: url('/openapi.json'),
+    documentation: url(DOC_PATHS.developers),
+    openapi: url(DOC_PATHS.openapiJson),
   }
 }

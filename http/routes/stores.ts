@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import { storeNotFound } from '../../src/errors.js'
 import { StoreListSchema, StoreSchema, type Store, type StoreSearchResult } from '../../src/schemas.js'
-import type { StoreService } from '../../src/service.js'
-import { speak, type Vocabulary } from '../../src/vocabulary.js'
-import { REST_INPUTS, REST_VOCABULARY, rawInput, storeCodeInPath } from '../inputs.js'
+import type { DoorService } from '../../src/door-service.js'
+import { REST_INPUTS, rawInput, storeCodeInPath } from '../inputs.js'
 import type { RouteRegistry } from '../registry.js'
 import { errorResponses, abortSignalOf } from './shared.js'
+import { REST_PATHS } from '../contract.js'
 
 /** Carries `hint` beside a bare-array answer; words in Korean are percent-encoded (a header is ASCII). */
 export const SEARCH_HINT_HEADER = 'search-hint'
@@ -17,18 +17,18 @@ export const SEARCH_PLACE_HEADER = 'search-place'
 export const SEARCH_READ_HEADER = 'search-read-as'
 
 /** A store search's REST answer: the spec's bare array, so the hint and the words left out travel in headers. */
-export function storeSearchAnswer(reply: FastifyReply, found: StoreSearchResult, vocabulary: Vocabulary): Store[] {
-  if (found.hint) reply.header(SEARCH_HINT_HEADER, speak(found.hint, vocabulary).replace(/[^\x20-\x7e]+/g, encodeURIComponent))
+export function storeSearchAnswer(reply: FastifyReply, found: StoreSearchResult): Store[] {
+  if (found.hint) reply.header(SEARCH_HINT_HEADER, found.hint.replace(/[^\x20-\x7e]+/g, encodeURIComponent))
   if (found.ignored?.length) reply.header(SEARCH_IGNORED_HEADER, found.ignored.map(encodeURIComponent).join(' '))
   if (found.place) reply.header(SEARCH_PLACE_HEADER, encodeURIComponent(JSON.stringify(found.place)))
   if (found.readAs) reply.header(SEARCH_READ_HEADER, encodeURIComponent(found.readAs))
   return found.stores
 }
 
-export function registerStoreRoutes(app: FastifyInstance, { registry, service }: { registry: RouteRegistry; service: StoreService }): void {
+export function registerStoreRoutes(app: FastifyInstance, { registry, service }: { registry: RouteRegistry; service: DoorService }): void {
   registry.add(app, {
     method: 'GET',
-    path: '/api/branches/search',
+    path: REST_PATHS.storeSearch,
     operationId: 'searchStores',
     summary: 'Search stores by keyword or coordinates',
     description:
@@ -41,13 +41,13 @@ export function registerStoreRoutes(app: FastifyInstance, { registry, service }:
     },
     handler: async (request, reply) => {
       const found = await service.searchStores(REST_INPUTS.searchStores.parse(rawInput(request), 'text'), { signal: abortSignalOf(reply) })
-      return storeSearchAnswer(reply, found, REST_VOCABULARY)
+      return storeSearchAnswer(reply, found)
     },
   })
 
   registry.add(app, {
     method: 'GET',
-    path: '/api/branches/{code}',
+    path: REST_PATHS.store,
     operationId: 'getStore',
     summary: 'Get one store by code',
     description: 'One store by its code. Store metadata changes rarely; cache it.',

@@ -2,7 +2,7 @@ import { ServiceError } from '../errors.js'
 import type { StoreSearchInput } from '../operations.js'
 import type { StoreSearchResult } from '../schemas.js'
 import type { UpstreamStore } from '../upstream/port.js'
-import { isOpenNow, toStore } from './facts.js'
+import { isOpenNow, toPublicStore } from './facts.js'
 import type { StoreIndex } from './port.js'
 import { hasLatinWord } from './keyword.js'
 
@@ -20,7 +20,7 @@ export function answerFromIndex(index: StoreIndex, input: StoreSearchInput, now:
   if (input.keyword && !found.named && !byLocation) return undefined
   const status = index.status
   const result: StoreSearchResult = {
-    stores: found.rows.map((row) => toStore(row, now, byLocation)),
+    stores: found.rows.map((row) => toPublicStore(row, now, byLocation)),
     hasMore: found.hasMore,
     via: { source: 'directory', size: status.size, ageSeconds: status.ageSeconds, from: status.source },
   }

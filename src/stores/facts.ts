@@ -39,7 +39,7 @@ export function floorLabel(stairNo: number | null): string | null {
 }
 
 /** A store row as the public Store: the spec's fields, and the additive `facilities` when the row has them. */
-export function toStore(row: UpstreamStore, now: Date, withDistance: boolean): Store {
+export function toPublicStore(row: UpstreamStore, now: Date, withDistance: boolean): Store {
   const store: Store = {
     code: row.code,
     name: row.name,

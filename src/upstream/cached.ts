@@ -15,15 +15,23 @@ import {
   type UpstreamStore,
 } from './port.js'
 
+/** How long each kind of answer stays fresh. */
 export interface CacheTtls {
   storeTtlMs: number
   catalogueTtlMs: number
   placementTtlMs: number
   stockTtlMs: number
+}
+
+/** How much the in-process cache may hold. */
+export interface CacheSize {
   maxEntries: number
   /** Approximate bytes the cache may hold in all. */
   maxBytes: number
 }
+
+/** The cache's settings (config.cache): its freshness and its size, kept flat as the environment names them. */
+export type CacheSettings = CacheTtls & CacheSize
 
 export interface CacheStats {
   hits: number
@@ -80,13 +88,13 @@ export class CachedUpstream implements Upstream {
   #misses = 0
   #joined = 0
 
-  constructor(inner: Upstream, ttl: CacheTtls, remote?: FleetCacheOptions) {
+  constructor(inner: Upstream, settings: CacheSettings, remote?: FleetCacheOptions) {
     this.#inner = inner
-    this.#ttl = ttl
+    this.#ttl = settings
     this.#remote = remote
     this.#cache = new LRUCache<string, Entry>({
-      max: Math.max(1, ttl.maxEntries),
-      maxSize: Math.max(1, ttl.maxBytes),
+      max: Math.max(1, settings.maxEntries),
+      maxSize: Math.max(1, settings.maxBytes),
       sizeCalculation: approximateBytes,
       ttlAutopurge: false,
     })

@@ -7,27 +7,17 @@
 import { spawn, spawnSync } from 'node:child_process'
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { request } from 'node:http'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import t from 'tap'
 import { buildTestApp, simulator, type TestContext } from '../helpers/app.js'
 import { ROOT } from '../helpers/process.js'
 import { until, within } from '../helpers/wait.js'
+import { freePort } from '../helpers/ports.js'
 
 const NGINX = process.env.NGINX_BIN ?? '/usr/sbin/nginx'
 const q = encodeURIComponent('수납')
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))))
-    })
-  })
-}
 
 /** The shipped site file, its instance lines and listen port replaced, inside a main configuration of the test's own. */
 function loopbackConfig(site: string, dir: string, listenPort: number, instancePorts: number[]): string {

@@ -1,8 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync } from 'node:fs'
-import { createServer, connect } from 'node:net'
+import { connect } from 'node:net'
 import { until } from './wait.js'
 import type { Teardown } from './tap.js'
+import { freePort } from './ports.js'
 
 const BINARY = process.env.REDIS_SERVER_BIN ?? '/usr/bin/redis-server'
 const START_BOUND_MS = 30_000
@@ -19,17 +20,6 @@ export interface TestRedis {
   resume(): void
   /** Sends one command over a fresh connection and returns the raw reply (tests' own inspection). */
   command(...args: string[]): Promise<string>
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))))
-    })
-  })
 }
 
 function encode(args: string[]): string {

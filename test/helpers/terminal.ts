@@ -3,14 +3,13 @@
 import { spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { ROOT, STORE_FINDER_ARGS } from './process.js'
+import { shellQuote } from '../../http/docs/shell.js'
 
 const SCRIPT = '/usr/bin/script'
 
 /** A reason to skip when there is no pseudo-terminal to be had (never in CI, which must have one). */
 export const noTerminal =
   !existsSync(SCRIPT) && !process.env['CI'] ? `${SCRIPT} (util-linux) is not installed; these tests need a pseudo-terminal` : false
-
-export const shellQuote = (arg: string): string => `'${arg.replace(/'/g, `'\\''`)}'`
 
 /** `node --import tsx bin/store-finder.ts …`, quoted for a shell. */
 export const storeFinderCommand = (args: string[]): string => [process.execPath, ...STORE_FINDER_ARGS, ...args].map(shellQuote).join(' ')

@@ -2,7 +2,6 @@
 // own), and the log lines for Redis lost and back, a store directory refresh failing and recovering, and
 // shutdown, written with the app's logger and never as a raw Node process warning.
 
-import { createServer } from 'node:net'
 import { PassThrough } from 'node:stream'
 import t from 'tap'
 import { serve } from '../../http/main.js'
@@ -13,6 +12,7 @@ import type { OpsLog } from '../../src/telemetry.js'
 import { buildTestApp, simulator, testEnv } from '../helpers/app.js'
 import { startRedis } from '../helpers/redis.js'
 import { until } from '../helpers/wait.js'
+import { freePort } from '../helpers/ports.js'
 
 /** The value of one sample line (`name{labels} value`), or 0 when it is absent. */
 function sample(text: string, name: string, labels: Record<string, string> = {}): number {
@@ -34,17 +34,6 @@ function capturingLog(): OpsLog & { lines: string[] } {
     info: (_fields, message) => void lines.push(`info ${message}`),
     warn: (_fields, message) => void lines.push(`warn ${message}`),
   }
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))))
-    })
-  })
 }
 
 t.test('/metrics on the public router: names, and counters that move', async (t) => {

@@ -107,7 +107,7 @@ t.test('store routes', async (t) => {
     const res = await get('/api/branches/11199')
     t.equal(res.statusCode, 200)
     const store = res.json() as Record<string, unknown>
-    // openNow follows the wall clock (its rules are unit-tested with a pinned clock in keywords.test.ts).
+    // openNow follows the wall clock (its rules are unit-tested with a pinned clock in test/stores/facts.test.ts).
     t.type(store.openNow, 'boolean')
     t.same(store, {
       code: '11199',

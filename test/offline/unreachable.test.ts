@@ -1,4 +1,3 @@
-import { createServer } from 'node:net'
 import t from 'tap'
 import { buildApp } from '../../http/app.js'
 import { loadConfig } from '../../src/config.js'
@@ -7,22 +6,14 @@ import { describeNetworkFailure } from '../../src/upstream/errors.js'
 import { testEnv } from '../helpers/app.js'
 import { connectHttp, connectStdio } from '../helpers/mcp-client.js'
 import { runCli } from '../helpers/cli.js'
+import { freePort } from '../helpers/ports.js'
 
 /*
  * A person offline (or behind a firewall) must learn from every door what failed and how to try the
  * service anyway: the built-in simulator (UPSTREAM_BASE_URL=simulated; the CLI's --simulated).
  */
 
-/** A loopback port nothing listens on: bound, then closed. */
-async function closedPort(): Promise<number> {
-  const server = createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as { port: number }
-  await new Promise<void>((resolve) => server.close(() => resolve()))
-  return port
-}
-
-const refused = `http://127.0.0.1:${await closedPort()}`
+const refused = `http://127.0.0.1:${await freePort()}`
 // RFC 2606: .invalid never resolves, so this is a DNS failure on any machine, online or not.
 const unresolvable = 'http://store-finder-upstream.invalid'
 

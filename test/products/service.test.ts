@@ -1,8 +1,8 @@
 import t from 'tap'
-import { StoreService } from '../../src/service.js'
 import type { StoreCode } from '../../src/schemas.js'
 import { buildTestApp } from '../helpers/app.js'
 import { MemoryProductIndex, simulatorCatalogue } from '../helpers/product-index.js'
+import { serviceFor } from '../helpers/service.js'
 
 // Product search through the service, against the simulator on a socket, with the product index port
 // fed from the simulator's catalogue. Upstream calls are counted at the simulator: 0 catalogue calls
@@ -15,7 +15,7 @@ t.test('product search over the index', async (t) => {
   const { runtime, simulator, config } = await buildTestApp(t)
   const catalogue = simulatorCatalogue(simulator.data)
   const index = new MemoryProductIndex(catalogue)
-  const service = new StoreService(runtime.upstream, config.scan, { products: index })
+  const service = serviceFor(runtime.upstream, { limits: config.scan, products: index })
   const calls = async <T>(run: () => Promise<T>) => {
     simulator.resetStats()
     const answer = await run()
@@ -96,7 +96,7 @@ t.test('product search over the index', async (t) => {
       catalogue.filter((p) => !p.name.includes('캠핑 의자')),
       { mode: 'growing' },
     )
-    const growing = new StoreService(runtime.upstream, config.scan, { products: withoutChairs })
+    const growing = serviceFor(runtime.upstream, { limits: config.scan, products: withoutChairs })
     const first = await calls(() => growing.searchCatalogue({ keyword: '캠핑 의자', page: 1 }))
     t.ok(first.catalogue >= 1 && first.catalogue <= 3, `${first.catalogue} catalogue calls`)
     t.ok(first.answer.products.length > 0 && first.answer.products.every((p) => p.name.includes('캠핑 의자')))
@@ -107,7 +107,7 @@ t.test('product search over the index', async (t) => {
 
   t.test('an index not usable: the upstream path, one catalogue call', async (t) => {
     const cold = new MemoryProductIndex(catalogue, { usable: false })
-    const upstreamOnly = new StoreService(runtime.upstream, config.scan, { products: cold })
+    const upstreamOnly = serviceFor(runtime.upstream, { limits: config.scan, products: cold })
     const { answer, catalogue: n } = await calls(() => upstreamOnly.searchCatalogue({ keyword: '멀티탭', page: 1 }))
     t.equal(n, 1)
     t.ok(answer.products.length > 0)
@@ -161,7 +161,7 @@ t.test('product search over the index', async (t) => {
       [umbrella.productId],
     )
     const lacking = new MemoryProductIndex(catalogue.filter((p) => p.productId !== umbrella.productId))
-    const fresh = new StoreService(runtime.upstream, config.scan, { products: lacking })
+    const fresh = serviceFor(runtime.upstream, { limits: config.scan, products: lacking })
     const asked = await calls(() => fresh.searchCatalogue({ keyword: umbrella.productId, page: 1 }))
     t.equal(asked.catalogue, 1)
     t.same(

@@ -7,7 +7,6 @@
 // Bounds on waits are liveness bounds (a case fails with a message instead of stalling), not timings.
 
 import { spawn } from 'node:child_process'
-import { createServer } from 'node:net'
 import t from 'tap'
 import { loadConfig } from '../../src/config.js'
 import { createRuntime } from '../../src/runtime.js'
@@ -17,6 +16,7 @@ import { fleetWorkload, peakInWindow, sendRoundRobin, startFleet, type Instance 
 import { startRedis } from '../helpers/redis.js'
 import { until } from '../helpers/wait.js'
 import { answered, checkErrorBody } from './matrix.js'
+import { freePort } from '../helpers/ports.js'
 
 const RATE = 20
 const ENV = {
@@ -28,22 +28,12 @@ const ENV = {
 }
 const BOUND_MS = 20_000
 
-async function deadPort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer()
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address() as { port: number }
-      server.close(() => resolve(address.port))
-    })
-  })
-}
-
 const WAIT = { timeoutMs: BOUND_MS, intervalMs: 50 }
 
 const readyz = async (instance: Instance) => (await instance.app.inject({ method: 'GET', url: '/readyz' })).json()
 
 t.test('Redis down at start-up', async (t) => {
-  const port = await deadPort()
+  const port = await freePort()
   const url = `redis://user:secret@127.0.0.1:${port}/0`
   const error = await createRuntime(loadConfig(testEnv({ UPSTREAM_BASE_URL: 'http://127.0.0.1:9', REDIS_URL: url }))).then(
     () => null,

@@ -1,11 +1,12 @@
 import t from 'tap'
 import { loadConfig } from '../../src/config.js'
 import { createRuntime } from '../../src/runtime.js'
-import { StoreService } from '../../src/service.js'
+import type { StoreService } from '../../src/service.js'
 import { isOpenNow } from '../../src/stores/facts.js'
 import { leanNearby } from '../../tools/lean.js'
 import { simulator, testEnv } from '../helpers/app.js'
 import type { Teardown } from '../helpers/tap.js'
+import { serviceFor } from '../helpers/service.js'
 
 /*
  * openNow and facility choose the stores before the stock is read (#32): "the 5 nearest open stores"
@@ -26,7 +27,7 @@ async function serviceAt(t: Teardown, at: Date = AT): Promise<StoreService> {
   const runtime = await createRuntime(config, { awaitDirectory: true })
   t.teardown(() => runtime.close())
   if (!runtime.directory) throw new Error('precondition: the store directory is on')
-  return new StoreService(runtime.upstream, config.scan, { stores: runtime.directory }, () => at)
+  return serviceFor(runtime.upstream, { limits: config.scan, stores: runtime.directory, now: () => at })
 }
 
 t.test('find_product_nearby: openNow and facility select the stores before the stock is read', async (t) => {

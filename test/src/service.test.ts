@@ -3,21 +3,21 @@ import { ServiceError } from '../../src/errors.js'
 import { bind } from '../../src/inputs.js'
 import * as operations from '../../src/operations.js'
 import { LIMITS as PUBLIC_LIMITS, fields, type ScanProgress } from '../../src/schemas.js'
-import { CATALOGUE_PAGE_SIZE, StoreService } from '../../src/service.js'
+import { CATALOGUE_PAGE_SIZE } from '../../src/service.js'
 import { UpstreamError } from '../../src/upstream/errors.js'
 import { DOMAIN_VOCABULARY } from '../../src/vocabulary.js'
 import { fakeStore, fakeUpstream } from '../helpers/fake-upstream.js'
+import { serviceFor } from '../helpers/service.js'
 
 // The service takes checked values; these are how a door's parser makes them.
 const sc = (code: string) => fields.storeCode().parse(code)
 const pid = (id: string) => fields.productId().parse(id)
 
-const LIMITS = { maxPages: 5, deadlineMs: 5_000, maxConcurrent: 10 }
 const calls = (fake: ReturnType<typeof fakeUpstream>, method: string) => fake.log.filter((c) => c.method === method).length
 
 t.test('a product search keeps only in-stock products, with floor and zone, in catalogue order', async (t) => {
   const fake = fakeUpstream()
-  const service = new StoreService(fake, LIMITS)
+  const service = serviceFor(fake)
   const result = await service.searchStoreProducts({ storeCode: sc('11199'), keyword: '수납함', page: 1 })
   t.ok(result.products.length >= 10)
   t.ok(result.products.every((p) => p.stock >= 1 && Number.isInteger(p.stairNo) && Number.isInteger(p.zoneNo)))
@@ -47,7 +47,7 @@ t.test('a product search keeps only in-stock products, with floor and zone, in c
 t.test('the scan goes on to further pages until it has 10, and nextPage is a stable cursor', async (t) => {
   // Every 10th product in stock: 5 per catalogue page of 50, so two pages are needed.
   const fake = fakeUpstream({ stock: (i) => (i % 10 === 0 ? 2 : 0), products: 200 })
-  const service = new StoreService(fake, LIMITS)
+  const service = serviceFor(fake)
   const first = await service.searchStoreProducts({ storeCode: sc('11199'), keyword: '수납함', page: 1 })
   t.equal(first.products.length, 10)
   t.equal(first.nextPage, 3)
@@ -61,7 +61,7 @@ t.test('the scan goes on to further pages until it has 10, and nextPage is a sta
 
 t.test('a search never scans more than maxPages pages', async (t) => {
   const fake = fakeUpstream({ stock: () => 0, products: 1000 })
-  const service = new StoreService(fake, { ...LIMITS, maxPages: 3 })
+  const service = serviceFor(fake, { limits: { maxPages: 3 } })
   const result = await service.searchStoreProducts({ storeCode: sc('11199'), keyword: '수납함', page: 1 })
   t.same(result.products, [])
   t.equal(result.hasMore, true)
@@ -71,7 +71,7 @@ t.test('a search never scans more than maxPages pages', async (t) => {
 
 t.test('no catalogue match is an honest empty page with hasMore false', async (t) => {
   const fake = fakeUpstream()
-  const service = new StoreService(fake, LIMITS)
+  const service = serviceFor(fake)
   const result = await service.searchStoreProducts({ storeCode: sc('11199'), keyword: '없는상품', page: 1 })
   t.match(result, { products: [], hasMore: false, nextPage: 2, hint: /No product in the Daiso catalogue matches/ })
   t.equal(calls(fake, 'getStock'), 0)
@@ -79,7 +79,7 @@ t.test('no catalogue match is an honest empty page with hasMore false', async (t
 
 t.test('a page past the last catalogue page is empty with no hint: it says nothing of the keyword', async (t) => {
   const fake = fakeUpstream({ products: 20 })
-  const service = new StoreService(fake, LIMITS)
+  const service = serviceFor(fake)
   const first = await service.searchStoreProducts({ storeCode: sc('11199'), keyword: '수납함', page: 1 })
   t.equal(first.hasMore, false)
   const past = await service.searchStoreProducts({ storeCode: sc('11199'), keyword: '수납함', page: first.nextPage })
@@ -91,7 +91,7 @@ t.test('a page past the last catalogue page is empty with no hint: it says nothi
 
 t.test('progress reports found, target, page and scanned, ending at 100 percent', async (t) => {
   const fake = fakeUpstream()
-  const service = new StoreService(fake, LIMITS)
+  const service = serviceFor(fake)
   const events: ScanProgress[] = []
   await service.searchStoreProducts({ storeCode: sc('11199'), keyword: '수납함', page: 1 }, { onProgress: (p) => events.push(p) })
   t.ok(events.length >= 3)
@@ -107,7 +107,7 @@ t.test('progress reports found, target, page and scanned, ending at 100 percent'
 t.test('progress: found never falls, also when an in-stock product has no known shelf', async (t) => {
   // Product 3 is in stock (every third is) but the chain places it nowhere: listed or not, it was found.
   const fake = fakeUpstream({ placement: (i) => (i === 3 ? null : { floor: 1, zone: 2 }) })
-  const service = new StoreService(fake, LIMITS)
+  const service = serviceFor(fake)
   const events: ScanProgress[] = []
   await service.searchStoreProducts({ storeCode: sc('11199'), keyword: '수납함', page: 1 }, { onProgress: (p) => events.push(p) })
   const found = events.map((e) => e.found)
@@ -121,7 +121,7 @@ t.test('progress: found never falls, also when an in-stock product has no known 
 
 t.test('the catalogue search names a next page only when one follows', async (t) => {
   const perPage = PUBLIC_LIMITS.catalogueResultsPerPage
-  const service = new StoreService(fakeUpstream({ products: perPage + 3 }), LIMITS)
+  const service = serviceFor(fakeUpstream({ products: perPage + 3 }))
   const first = await service.searchCatalogue({ keyword: '수납함', page: 1 })
   t.match(first, { hasMore: true, nextPage: 2, total: perPage + 3 })
   const last = await service.searchCatalogue({ keyword: '수납함', page: 2 })
@@ -131,14 +131,14 @@ t.test('the catalogue search names a next page only when one follows', async (t)
 })
 
 t.test('an unknown but well-formed store is a 400 that says to search stores first', async (t) => {
-  const service = new StoreService(fakeUpstream(), LIMITS)
+  const service = serviceFor(fakeUpstream())
   const error = await service.searchStoreProducts({ storeCode: sc('99999'), keyword: '수납함', page: 1 }).catch((e: unknown) => e)
   t.ok(error instanceof ServiceError)
   t.match(error, { code: 'invalid_parameter', status: 400, hint: /searchStores/ })
 })
 
 t.test('stock unknown for every product is a failure, never "nothing in stock"', async (t) => {
-  const service = new StoreService(fakeUpstream({ stock: () => null }), LIMITS)
+  const service = serviceFor(fakeUpstream({ stock: () => null }))
   const error = await service.searchStoreProducts({ storeCode: sc('11199'), keyword: '수납함', page: 1 }).catch((e: unknown) => e)
   t.match(error, { code: 'internal_error', status: 500, detail: /stock unknown/ })
 })
@@ -146,21 +146,21 @@ t.test('stock unknown for every product is a failure, never "nothing in stock"',
 t.test('an upstream failure in a product search is 500 internal_error with a detail', async (t) => {
   const fake = fakeUpstream()
   fake.faults.set('getStock', new UpstreamError('http', 'selStrPkupStck', 'HTTP 500', { status: 500 }))
-  const service = new StoreService(fake, LIMITS)
+  const service = serviceFor(fake)
   const error = await service.searchStoreProducts({ storeCode: sc('11199'), keyword: '수납함', page: 1 }).catch((e: unknown) => e)
   t.match(error, { code: 'internal_error', status: 500, detail: 'stock: HTTP 500' })
 })
 
 t.test('products without a known placement are left out of the list', async (t) => {
   const fake = fakeUpstream({ placement: (i) => (i === 0 ? null : { floor: 1, zone: 1 }) })
-  const result = await new StoreService(fake, LIMITS).searchStoreProducts({ storeCode: sc('11199'), keyword: '수납함', page: 1 })
+  const result = await serviceFor(fake).searchStoreProducts({ storeCode: sc('11199'), keyword: '수납함', page: 1 })
   t.notOk(result.products.some((p) => p.id === '1000000'))
   t.ok(result.products.some((p) => p.id === '1000003'))
 })
 
 t.test('in stock but placed nowhere: listed in unplaced, marked so, never dropped (issue 32)', async (t) => {
   const fake = fakeUpstream({ placement: () => null })
-  const result = await new StoreService(fake, LIMITS).searchStoreProducts({ storeCode: sc('11199'), keyword: '수납함', page: 1 })
+  const result = await serviceFor(fake).searchStoreProducts({ storeCode: sc('11199'), keyword: '수납함', page: 1 })
   t.same(result.products, [])
   const inStock = fake.items.filter((_, i) => i % 3 === 0).slice(0, 17)
   t.same(
@@ -174,7 +174,7 @@ t.test('in stock but placed nowhere: listed in unplaced, marked so, never droppe
 
 t.test("a product with a shelf and one without are both listed: the count is the store's", async (t) => {
   const fake = fakeUpstream({ placement: (i) => (i % 2 === 0 ? { floor: 1, zone: 3 } : null) })
-  const result = await new StoreService(fake, LIMITS).searchStoreProducts({ storeCode: sc('11199'), keyword: '수납함', page: 1 })
+  const result = await serviceFor(fake).searchStoreProducts({ storeCode: sc('11199'), keyword: '수납함', page: 1 })
   const inStock = fake.items.filter((_, i) => i % 3 === 0).slice(0, 17)
   t.equal(result.products.length + (result.unplaced?.length ?? 0), inStock.length)
   t.ok(result.products.length > 0 && (result.unplaced?.length ?? 0) > 0)
@@ -182,7 +182,7 @@ t.test("a product with a shelf and one without are both listed: the count is the
 
 t.test('the scan starts the pre-auth handshake beside the first catalogue page, just after it', async (t) => {
   const fake = fakeUpstream()
-  await new StoreService(fake, LIMITS).searchStoreProducts({ storeCode: sc('11199'), keyword: '수납함', page: 1 })
+  await serviceFor(fake).searchStoreProducts({ storeCode: sc('11199'), keyword: '수납함', page: 1 })
   t.same(
     fake.log.slice(0, 2).map((call) => call.method),
     ['searchCatalogue', 'warmUp'],
@@ -192,7 +192,7 @@ t.test('the scan starts the pre-auth handshake beside the first catalogue page, 
 
 t.test('a nearby search sends the catalogue first, then the handshake', async (t) => {
   const fake = fakeUpstream()
-  await new StoreService(fake, LIMITS).findProductNearby({ keyword: '수납함', latitude: 37.4979, longitude: 127.0276 })
+  await serviceFor(fake).findProductNearby({ keyword: '수납함', latitude: 37.4979, longitude: 127.0276 })
   t.same(
     fake.log.slice(0, 2).map((call) => call.method),
     ['searchCatalogue', 'warmUp'],
@@ -202,7 +202,7 @@ t.test('a nearby search sends the catalogue first, then the handshake', async (t
 t.test('a caller that goes away aborts the scan', async (t) => {
   const fake = fakeUpstream({ latencyMs: 30 })
   const controller = new AbortController()
-  const pending = new StoreService(fake, LIMITS).searchStoreProducts(
+  const pending = serviceFor(fake).searchStoreProducts(
     { storeCode: sc('11199'), keyword: '수납함', page: 1 },
     { signal: controller.signal },
   )
@@ -215,14 +215,14 @@ t.test('a caller that goes away aborts the scan', async (t) => {
 
 t.test('a scan past its deadline ends with a clear error', async (t) => {
   const fake = fakeUpstream({ latencyMs: 400 })
-  const service = new StoreService(fake, { ...LIMITS, deadlineMs: 1_000 })
+  const service = serviceFor(fake, { limits: { deadlineMs: 1_000 } })
   const error = await service.searchStoreProducts({ storeCode: sc('11199'), keyword: '수납함', page: 1 }).catch((e: unknown) => e)
   t.match(error, { code: 'internal_error', message: /did not finish within 1 s/ })
 })
 
 t.test('too many concurrent scans are refused with 503 overloaded', async (t) => {
   const fake = fakeUpstream({ latencyMs: 50 })
-  const service = new StoreService(fake, { ...LIMITS, maxConcurrent: 1 })
+  const service = serviceFor(fake, { limits: { maxConcurrent: 1 } })
   const first = service.searchStoreProducts({ storeCode: sc('11199'), keyword: '수납함', page: 1 })
   const second = await service.searchStoreProducts({ storeCode: sc('11199'), keyword: '수납함', page: 1 }).catch((e: unknown) => e)
   t.match(second, { code: 'overloaded', status: 503, retryAfterSeconds: 1 })
@@ -232,7 +232,7 @@ t.test('too many concurrent scans are refused with 503 overloaded', async (t) =>
 
 t.test('availability: stock and placement here, nearby stores with stock nearest first, at most 20', async (t) => {
   const fake = fakeUpstream({ stock: (i, store) => (store === '11199' ? 3 : Number(store) % 2 === 0 ? 1 : 0) })
-  const result = await new StoreService(fake, LIMITS).getProductAvailability({ productId: pid('1000004'), storeCode: sc('11199') })
+  const result = await serviceFor(fake).getProductAvailability({ productId: pid('1000004'), storeCode: sc('11199') })
   t.equal(result.stock, 3)
   t.equal(result.stairNo, 0)
   t.equal(result.zoneNo, 4)
@@ -250,7 +250,7 @@ t.test('availability: stock and placement here, nearby stores with stock nearest
 
 t.test('availability: out of stock is 0 and unknown placement is null', async (t) => {
   const fake = fakeUpstream({ stock: () => 0, placement: () => null })
-  const result = await new StoreService(fake, LIMITS).getProductAvailability({ productId: pid('1000001'), storeCode: sc('11199') })
+  const result = await serviceFor(fake).getProductAvailability({ productId: pid('1000001'), storeCode: sc('11199') })
   t.match(result, { stock: 0, stairNo: null, zoneNo: null, floorLabel: null, otherBranches: [] })
   t.same(result.product, { id: '1000001', name: '수납함 1', price: 2000 }, 'it says which product')
   t.match(result.store, { code: '11199', openTime: '10:00', closeTime: '22:00' }, 'and which store')
@@ -260,14 +260,14 @@ t.test('availability: out of stock is 0 and unknown placement is null', async (t
 t.test('availability: a failed placement lookup is "placement unknown" (null), stock still answered', async (t) => {
   const fake = fakeUpstream()
   fake.faults.set('getPlacement', new UpstreamError('timeout', 'selIntPdStDispInfo', 'no answer'))
-  const result = await new StoreService(fake, LIMITS).getProductAvailability({ productId: pid('1000000'), storeCode: sc('11199') })
+  const result = await serviceFor(fake).getProductAvailability({ productId: pid('1000000'), storeCode: sc('11199') })
   t.equal(result.stock, 4)
   t.equal(result.stairNo, null)
 })
 
 t.test('availability: a product the upstream does not know is 404 not_found', async (t) => {
   const fake = fakeUpstream({ products: 10 })
-  const error = await new StoreService(fake, LIMITS)
+  const error = await serviceFor(fake)
     .getProductAvailability({ productId: pid('1999999'), storeCode: sc('11199') })
     .catch((e: unknown) => e)
   t.match(error, { code: 'not_found', status: 404 })
@@ -275,7 +275,7 @@ t.test('availability: a product the upstream does not know is 404 not_found', as
 
 t.test('availability: a known product whose stock row is missing is an error, not 0', async (t) => {
   const fake = fakeUpstream({ stock: (_i, store) => (store === '11199' ? null : 1) })
-  const error = await new StoreService(fake, LIMITS)
+  const error = await serviceFor(fake)
     .getProductAvailability({ productId: pid('1000000'), storeCode: sc('11199') })
     .catch((e: unknown) => e)
   t.match(error, { code: 'internal_error', detail: /no stock row/ })
@@ -284,14 +284,14 @@ t.test('availability: a known product whose stock row is missing is an error, no
 t.test('availability: a stock failure is an error, never 0 everywhere', async (t) => {
   const fake = fakeUpstream()
   fake.faults.set('getStock', new UpstreamError('unauthorized', 'selStrPkupStck', 'refused'))
-  const error = await new StoreService(fake, LIMITS)
+  const error = await serviceFor(fake)
     .getProductAvailability({ productId: pid('1000000'), storeCode: sc('11199') })
     .catch((e: unknown) => e)
   t.match(error, { code: 'internal_error', message: /pre-auth/ })
 })
 
 t.test("availability: malformed ids and codes are refused by the operation's own parser; unknown stores are 400", async (t) => {
-  const service = new StoreService(fakeUpstream(), LIMITS)
+  const service = serviceFor(fakeUpstream())
   const parse = (raw: object) => bind(operations.getProductAvailability, DOMAIN_VOCABULARY).parse(raw, 'json')
   t.throws(() => parse({ productId: '12;DROP', storeCode: '11199' }), { code: 'invalid_parameter', message: /'productId'/ })
   t.throws(() => parse({ productId: pid('1000000'), storeCode: 'abc' }), { code: 'invalid_parameter', message: /'storeCode'/ })
@@ -303,7 +303,7 @@ t.test("availability: malformed ids and codes are refused by the operation's own
 
 t.test('store search: keyword or coordinates required; upstream failure is 502 upstream_error', async (t) => {
   const fake = fakeUpstream()
-  const service = new StoreService(fake, LIMITS)
+  const service = serviceFor(fake)
   t.match(await service.searchStores({ page: 1, pageSize: 10 }).catch((e: unknown) => e), { code: 'missing_parameter' })
   const { stores } = await service.searchStores({ latitude: 37.5, longitude: 127, page: 1, pageSize: 3 })
   t.equal(stores.length, 3)
@@ -317,7 +317,7 @@ t.test('store search: keyword or coordinates required; upstream failure is 502 u
 
 t.test('getStore: unknown codes are 404; failures are 502', async (t) => {
   const fake = fakeUpstream({ stores: [fakeStore('11199', 0)] })
-  const service = new StoreService(fake, LIMITS)
+  const service = serviceFor(fake)
   t.equal((await service.getStore(sc('11199'))).code, '11199')
   t.match(await service.getStore(sc('99999')).catch((e: unknown) => e), { code: 'not_found', status: 404 })
   t.equal(calls(fake, 'findStore'), 2)
@@ -328,7 +328,7 @@ t.test('getStore: unknown codes are 404; failures are 502', async (t) => {
 t.test('a failed step cancels the scan calls still running', async (t) => {
   const fake = fakeUpstream({ latencyMs: 20 })
   fake.faults.set('getStock', new UpstreamError('http', 'selStrPkupStck', 'HTTP 500', { status: 500 }))
-  const service = new StoreService(fake, LIMITS)
+  const service = serviceFor(fake)
   let prefetchAborted = false
   const original = fake.searchCatalogue.bind(fake)
   fake.searchCatalogue = async (query, signal) => {

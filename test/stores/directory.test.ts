@@ -4,14 +4,14 @@ import { join } from 'node:path'
 import t from 'tap'
 import { StoreDirectory, type DirectoryOptions } from '../../src/stores/directory.js'
 import { DiskDirectory } from '../../src/stores/disk.js'
-import { StoreService } from '../../src/service.js'
 import { isOpenNow } from '../../src/stores/facts.js'
 import { UpstreamError } from '../../src/upstream/errors.js'
 import type { StoreLister, UpstreamStore } from '../../src/upstream/port.js'
 import { fakeStore, fakeUpstream } from '../helpers/fake-upstream.js'
+import { serviceFor } from '../helpers/service.js'
 
 // The directory's life with in-process fakes: crawl cost, short and failed crawls, the degraded path, the
-// disk copy, refresh on an unknown code. Search quality over the simulator is in test/http/directory-search.test.ts.
+// disk copy, refresh on an unknown code. Search quality over the simulator is in test/stores/directory-search.test.ts.
 
 const LIMITS = { maxPages: 5, deadlineMs: 5_000, maxConcurrent: 8 }
 
@@ -78,7 +78,7 @@ t.test('a crawl that comes back short is never trusted, and not retried at once;
   t.match(directory.status.lastCrawl?.detail, /250 distinct stores, the upstream says 300/)
 
   const upstream = fakeUpstream({ stores: [fakeStore('11199', 0)] })
-  const service = new StoreService(upstream, LIMITS, { stores: directory })
+  const service = serviceFor(upstream, { limits: LIMITS, stores: directory })
   const found = await service.searchStores({ keyword: '테스트11199', page: 1, pageSize: 10 })
   t.same(
     found.stores.map((s) => s.code),
@@ -113,7 +113,7 @@ t.test('once built, store searches and look-ups make no upstream call', async (t
   const directory = new StoreDirectory(base(lister(chain(300))))
   await directory.refresh()
   const upstream = fakeUpstream()
-  const service = new StoreService(upstream, LIMITS, { stores: directory })
+  const service = serviceFor(upstream, { limits: LIMITS, stores: directory })
   const byKeyword = await service.searchStores({ keyword: '잠실역 다이소 어디야', page: 1, pageSize: 5 })
   t.equal(byKeyword.stores[0]?.name, '잠실역점')
   const near = await service.searchStores({ latitude: 35.1, longitude: 127, page: 1, pageSize: 3, facility: 'parking' })
@@ -133,7 +133,7 @@ t.test('an unknown store code is asked upstream and refreshes the list in the ba
   await directory.refresh()
   clock += 120_000
   const upstream = fakeUpstream({ stores: [fakeStore('41234', 0)] })
-  const service = new StoreService(upstream, LIMITS, { stores: directory })
+  const service = serviceFor(upstream, { limits: LIMITS, stores: directory })
   t.equal((await service.getStore('41234' as never)).code, '41234', 'a store opened since the crawl is found upstream')
   await directory.refresh() // joins the background refresh
   t.equal(directory.status.crawls, 2, 'crawled again')

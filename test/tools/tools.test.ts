@@ -13,6 +13,7 @@ import { toolDefinitions } from '../../tools/index.js'
 import { simulator, testEnv } from '../helpers/app.js'
 import { connectInMemory } from '../helpers/mcp-client.js'
 import { until, within } from '../helpers/wait.js'
+import { serviceFor } from '../helpers/service.js'
 
 const DOCS = 'https://stores.example/developers#errors'
 
@@ -411,7 +412,6 @@ t.test('MCP tools over an in-memory transport', async (t) => {
 
 t.test('cancelling a search_products call aborts the upstream scan', async (t) => {
   const { fakeUpstream } = await import('../helpers/fake-upstream.js')
-  const { StoreService } = await import('../../src/service.js')
   let abortedUpstream!: () => void
   const upstreamAborted = new Promise<void>((resolve) => (abortedUpstream = resolve))
   const upstream = fakeUpstream()
@@ -423,7 +423,7 @@ t.test('cancelling a search_products call aborts the upstream scan', async (t) =
         reject(signal.reason as Error)
       })
     })
-  const service = new StoreService(upstream, { maxPages: 5, deadlineMs: 60_000, maxConcurrent: 10 })
+  const service = serviceFor(upstream)
   const { client } = await connect(t, service)
 
   const controller = new AbortController()
@@ -448,8 +448,7 @@ t.test('cancelling a search_products call aborts the upstream scan', async (t) =
 
 t.test('error results omit documentation when no public URL is known (stdio without PUBLIC_BASE_URL)', async (t) => {
   const { fakeUpstream } = await import('../helpers/fake-upstream.js')
-  const { StoreService } = await import('../../src/service.js')
-  const service = new StoreService(fakeUpstream(), { maxPages: 5, deadlineMs: 5000, maxConcurrent: 10 })
+  const service = serviceFor(fakeUpstream())
   const { client } = await connect(t, service, null)
   const error = errorOf(await client.callTool({ name: 'get_store', arguments: { branchCode: '99999' } }))
   t.equal(error.code, 'not_found')
@@ -458,9 +457,8 @@ t.test('error results omit documentation when no public URL is known (stdio with
 
 t.test('a result that breaks the output schema is an internal_error result, not bad data', async (t) => {
   const { fakeUpstream, fakeStore } = await import('../helpers/fake-upstream.js')
-  const { StoreService } = await import('../../src/service.js')
   const broken = { ...fakeStore('11199', 0), openTime: 'late' }
-  const service = new StoreService(fakeUpstream({ stores: [broken] }), { maxPages: 5, deadlineMs: 5000, maxConcurrent: 10 })
+  const service = serviceFor(fakeUpstream({ stores: [broken] }))
   const { client } = await connect(t, service)
   const error = errorOf(await client.callTool({ name: 'get_store', arguments: { branchCode: '11199' } }))
   t.match(error, { code: 'internal_error', status: 500, message: /get_store result did not match its output schema/ })
@@ -468,7 +466,6 @@ t.test('a result that breaks the output schema is an internal_error result, not 
 
 t.test('upstream calls still running when a call has answered are cancelled', async (t) => {
   const { fakeUpstream } = await import('../helpers/fake-upstream.js')
-  const { StoreService } = await import('../../src/service.js')
   const { UpstreamError } = await import('../../src/upstream/errors.js')
   const upstream = fakeUpstream()
   let straggler!: () => void
@@ -487,7 +484,7 @@ t.test('upstream calls still running when a call has answered are cancelled', as
     }
     return Promise.reject(new UpstreamError('http', 'selIntPdStDispInfo', 'HTTP 500', { status: 500 }))
   }
-  const service = new StoreService(upstream, { maxPages: 5, deadlineMs: 60_000, maxConcurrent: 10 })
+  const service = serviceFor(upstream)
   const { client } = await connect(t, service)
   const error = errorOf(await client.callTool({ name: 'search_products', arguments: { branchCode: '11199', keyword: '수납' } }))
   t.equal(error.code, 'internal_error')

@@ -6,10 +6,10 @@ import { LeanNearbySchema, NEARBY_LIMIT_DEFAULT, NEARBY_LIMIT_MAX, leanNearby } 
 import { renderNearby } from '../render.js'
 import { APP_VIEW_TOOL_META } from '../app/meta.js'
 import { READ_ONLY, defineTool } from '../definition.js'
-import { MCP_VOCABULARY } from '../vocabulary.js'
+import { MCP_VOCABULARY, TOOL_NAMES } from '../vocabulary.js'
 
 export const findProductNearby = defineTool({
-  name: 'find_product_nearby',
+  name: TOOL_NAMES.findProductNearby,
   title: 'Find which nearby store has a product',
   description: [
     'Does this Daiso (다이소) store have a product; if not, which nearby store does, on which floor, open now? One call, for a product word (우산) or number.',

@@ -3,10 +3,10 @@ import { getProductAvailability as getProductAvailabilityOperation } from '../..
 import { LIMITS, ProductAvailabilitySchema } from '../../src/schemas.js'
 import { READ_ONLY, defineTool } from '../definition.js'
 import { renderAvailability } from '../render.js'
-import { MCP_VOCABULARY } from '../vocabulary.js'
+import { MCP_VOCABULARY, TOOL_NAMES } from '../vocabulary.js'
 
 export const getProductAvailability = defineTool({
-  name: 'get_product_availability',
+  name: TOOL_NAMES.getProductAvailability,
   title: "Get a product's stock here and nearby",
   description: [
     `One Daiso (다이소) product id at one store: stock (0 = none), floor and zone (null if unknown), the product, the store (hours, openNow), and up to ${LIMITS.nearbyStoresReturned} of the ${LIMITS.nearbyStoresScanned} nearest stores with it, nearest first. \`asOf\`: when stock was read.`,

@@ -4,10 +4,10 @@ import { StoreSchema } from '../../src/schemas.js'
 import { READ_ONLY, defineTool } from '../definition.js'
 import { renderStore } from '../render.js'
 import { withRoundCoordinates } from '../store-page.js'
-import { MCP_VOCABULARY } from '../vocabulary.js'
+import { MCP_VOCABULARY, TOOL_NAMES } from '../vocabulary.js'
 
 export const getStore = defineTool({
-  name: 'get_store',
+  name: TOOL_NAMES.getStore,
   title: 'Get a store by code',
   description: [
     'One Daiso (다이소) store by its 5-digit code: name, address, coordinates, hours (Korea time) and openNow (posted hours; holidays not known). not_found when no store has that code.',

@@ -4,10 +4,10 @@ import { LIMITS } from '../../src/schemas.js'
 import { McpCataloguePageSchema, includeImagesArgument, includeImagesHint, withImagesIf } from '../lean.js'
 import { renderCatalogue } from '../render.js'
 import { READ_ONLY, defineTool } from '../definition.js'
-import { MCP_VOCABULARY } from '../vocabulary.js'
+import { MCP_VOCABULARY, TOOL_NAMES } from '../vocabulary.js'
 
 export const searchCatalogue = defineTool({
-  name: 'search_catalogue',
+  name: TOOL_NAMES.searchCatalogue,
   title: 'Search the Daiso catalogue',
   description: [
     `Search the Daiso (다이소) catalogue, whatever the stock: up to ${LIMITS.catalogueResultsPerPage} products a page, best first; \`total\` = all matches (0 with a \`hint\` when none). More: currentPage = nextPage.`,

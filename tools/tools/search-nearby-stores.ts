@@ -4,10 +4,10 @@ import { APP_VIEW_TOOL_META } from '../app/meta.js'
 import { READ_ONLY, defineTool } from '../definition.js'
 import { StorePageSchema, storePage } from '../store-page.js'
 import { renderStorePage } from '../render.js'
-import { MCP_VOCABULARY } from '../vocabulary.js'
+import { MCP_VOCABULARY, TOOL_NAMES } from '../vocabulary.js'
 
 export const searchNearbyStores = defineTool({
-  name: 'search_nearby_stores',
+  name: TOOL_NAMES.searchStoresNearby,
   title: 'Search stores near a location',
   description: [
     'Find the Daiso (다이소) stores nearest a point (e.g. 37.4979, 127.0276 = Gangnam Station) or a place (near: 경복궁), nearest first, with distanceKm, hours and openNow.',

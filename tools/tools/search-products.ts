@@ -4,10 +4,10 @@ import { LIMITS } from '../../src/schemas.js'
 import { McpProductSearchResultSchema, includeImagesArgument, includeImagesHint, withImagesIf } from '../lean.js'
 import { renderProductSearch } from '../render.js'
 import { READ_ONLY, defineTool } from '../definition.js'
-import { MCP_VOCABULARY } from '../vocabulary.js'
+import { MCP_VOCABULARY, TOOL_NAMES } from '../vocabulary.js'
 
 export const searchProducts = defineTool({
-  name: 'search_products',
+  name: TOOL_NAMES.searchStoreProducts,
   title: 'Search products in stock at a store',
   description: [
     'Products matching `keyword` in stock at one Daiso (다이소) store, with stock, price, floorLabel (B1, 1F; stairNo -1 = B1) and zone.',

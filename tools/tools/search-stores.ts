@@ -3,10 +3,10 @@ import { storeSearch } from '../../src/operations.js'
 import { READ_ONLY, defineTool } from '../definition.js'
 import { StorePageSchema, storePage } from '../store-page.js'
 import { renderStorePage } from '../render.js'
-import { MCP_VOCABULARY } from '../vocabulary.js'
+import { MCP_VOCABULARY, TOOL_NAMES } from '../vocabulary.js'
 
 export const searchStores = defineTool({
-  name: 'search_stores',
+  name: TOOL_NAMES.searchStores,
   title: 'Search stores by keyword',
   description: [
     'Find Daiso (다이소) stores by place or store name as typed (강남역 다이소, 홍대입구 근처, Itaewon), exact names first, with hours (Korea time), openNow and facilities. A word no store has is ignored and named in `hint`.',
