@@ -30,11 +30,7 @@ const facility = param(
 )
 
 /** Chosen before anything else is read, so "the 5 nearest open stores" are 5 open stores. */
-const openNow = param(
-  z.boolean().optional(),
-  'true: only stores open now.',
-  'Send openNow as true or false, or leave it out.',
-)
+const openNow = param(z.boolean().optional(), 'true: only stores open now.', 'Send openNow as true or false, or leave it out.')
 
 /** A coordinate needs the other one; which store or point to search around is the service's rule. */
 function coordinatePair(

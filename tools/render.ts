@@ -144,9 +144,7 @@ function leanStoreLines(store: LeanStore, label: string): string[] {
 
 export function renderNearby(answer: LeanNearby): string {
   const checked =
-    answer.matched !== undefined
-      ? `${answer.products.length} of ${answer.matched} matches checked`
-      : `${answer.products.length} checked`
+    answer.matched !== undefined ? `${answer.products.length} of ${answer.matched} matches checked` : `${answer.products.length} checked`
   const lines = [
     `Around ${at(answer.origin.lat, answer.origin.lng)}, stock as of ${answer.asOf}; ${checked}${answer.products.length > 0 ? ' (원):' : '.'}`,
     ...answer.products.map((p) => `${p.id} ${p.name} ${p.price}${p.keyword !== undefined ? ` (for ${p.keyword})` : ''}`),
