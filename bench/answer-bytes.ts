@@ -9,7 +9,7 @@ console.log(
 )
 for (const r of rows) {
   console.log(
-    `${r.tool.padEnd(26)} ${JSON.stringify(r.arguments).slice(0, 44).padEnd(44)} ${pad(r.before.structured, 8)} ${pad(r.before.wire, 7)} | ${pad(r.after.structured, 7)} ${pad(r.after.text, 6)} ${pad(r.after.wire, 6)} ${(r.after.text / r.after.structured).toFixed(2)}`,
+    `${r.tool.padEnd(26)} ${JSON.stringify(r.arguments).slice(0, 44).padEnd(44)} ${pad(r.before.structured, 8)} ${pad(r.before.wire, 7)} | ${pad(r.after.structured, 7)} ${pad(r.after.text, 6)} ${pad(r.after.wire, 6)} ${(r.after.text / r.after.structured).toFixed(3)}`,
   )
 }
 if (process.env['SHOW_TEXT']) for (const r of rows) console.log(`\n--- ${r.tool} ${JSON.stringify(r.arguments)}\n${r.text}`)

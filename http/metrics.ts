@@ -15,7 +15,7 @@ import type { LabeledCounts } from '../src/telemetry.js'
 export const METRICS_PATH = '/metrics'
 const PREFIX = 'store_finder_'
 
-/** A held list and its state, as the metrics read it (the store directory; the product index when wired). */
+/** A held list and its state, as the metrics read it (the store directory, the product index). */
 export interface HeldList {
   name: string
   /** Epoch ms of the list's build; null before the first. */
@@ -36,6 +36,10 @@ export function heldLists(runtime: Runtime): HeldList[] {
       },
       size: () => directory.size,
     })
+  }
+  const products = runtime.products
+  if (products) {
+    lists.push({ name: 'products', builtAt: () => products.status().builtAt, size: () => products.status().size })
   }
   return lists
 }

@@ -12,12 +12,15 @@ import type { Facility } from './stores/facilities.js'
 import { floorLabel, isOpenNow } from './stores/facts.js'
 import { stockKey, type CatalogueItem, type CatalogueRows, type Upstream, type UpstreamStore } from './upstream/port.js'
 import { UpstreamError } from './upstream/errors.js'
+import type { SectionNamed } from './products/sections.js'
 
 /** One keyword of a nearby search, with its first catalogue page (from the product index, or the upstream's search). */
 export interface NearbyKeyword {
   keyword: string
   rows: CatalogueRows
   notSold: boolean
+  /** The catalogue section the keyword names, when it names one (src/products/sections.ts). */
+  section?: SectionNamed | undefined
   note: string | undefined
 }
 
@@ -101,12 +104,11 @@ export async function findNearby(
     stores: [],
     asOf: request.now.toISOString(),
   }
-  const emptyHint = (k: NearbyKeyword) => (k.notSold ? notSoldHint(k.keyword) : noMatchHint(k.keyword))
   // What an agent needs of each keyword beside the products it found: words left out, how it was read, and
   // for a keyword of a list that found nothing, why (the chain does not sell it, or try another word).
   const notes = keywords.flatMap((k, i) => [
     ...(k.note ? [several ? `${k.keyword}: ${k.note}` : k.note] : []),
-    ...(several && (perKeyword[i]?.length ?? 0) === 0 ? [`${k.keyword}: ${emptyHint(k)}`] : []),
+    ...(several && (perKeyword[i]?.length ?? 0) === 0 ? [`${k.keyword}: ${emptyKeywordHint(k)}`] : []),
   ])
   if (notes.length > 0) answer.note = notes.join(' ')
   if (here) answer.here = { store: toNearbyStore(here, 0, request.now), items: [] }
@@ -114,7 +116,9 @@ export async function findNearby(
     answer.matched = 0
     const first = keywords[0]
     answer.hint =
-      !several && first ? emptyHint(first) : 'No product in the Daiso catalogue matches any of these keywords; see each one in `keywords`.'
+      !several && first
+        ? emptyKeywordHint(first)
+        : 'No product in the Daiso catalogue matches any of these keywords; see each one in `keywords`.'
     return answer
   }
   if (nearest.length === 0 && !here) {
@@ -277,6 +281,18 @@ async function usualShelf(here: NonNullable<ProductNearby['here']>, shelf: Promi
  */
 export function notSoldHint(keyword: string): string {
   return `The Daiso catalogue has no product matching '${keyword}' (nor its spellings, synonyms or English reading): the chain most likely does not sell it. Trying other words for the same thing will not help; look for it elsewhere.`
+}
+
+/** A keyword that names a section of the catalogue (주방용품, stationery) and no product: a kind of thing the chain sells. */
+export function sectionHint(keyword: string, section: SectionNamed): string {
+  const such = section.examples.length > 0 ? `, such as ${section.examples.join(', ')}` : ''
+  return `No product name matches '${keyword}', which names a section of the Daiso catalogue (${section.name}) rather than a product: search for the product itself${such}.`
+}
+
+/** Why a keyword found nothing: a section's name (try a product word), not sold, or try another word. */
+export function emptyKeywordHint(k: { keyword: string; notSold?: boolean | undefined; section?: SectionNamed | undefined }): string {
+  if (k.section) return sectionHint(k.keyword, k.section)
+  return k.notSold ? notSoldHint(k.keyword) : noMatchHint(k.keyword)
 }
 
 /** Nothing in the catalogue: a Latin-letter word most likely needs its Korean name. */

@@ -13,7 +13,7 @@ import { z } from 'zod'
 
 const storeCode = param(
   fields.storeCode(),
-  '5-digit store code from {searchStores}, e.g. 11199.',
+  'Store code from {searchStores} (11199).',
   'Send {storeCode}, a 5-digit store code from {searchStores} (e.g. 11199).',
 )
 
@@ -25,16 +25,12 @@ const storePage = param(
 
 const facility = param(
   z.enum(FACILITIES, { error: `must be one of ${FACILITIES.join(', ')}` }).optional(),
-  'Only stores that list this facility (ramp: step-free entrance; cashless: cards only).',
+  'Only stores with it (ramp: step-free; cashless: cards only).',
   `Send facility as one of ${FACILITIES.join(', ')}, or leave it out.`,
 )
 
 /** Chosen before anything else is read, so "the 5 nearest open stores" are 5 open stores. */
-const openNow = param(
-  z.boolean().optional(),
-  'true: only stores open now (posted hours).',
-  'Send openNow as true or false, or leave it out.',
-)
+const openNow = param(z.boolean().optional(), 'true: only stores open now.', 'Send openNow as true or false, or leave it out.')
 
 /** A coordinate needs the other one; which store or point to search around is the service's rule. */
 function coordinatePair(
@@ -66,12 +62,12 @@ export const storeSearch = defineOperation({
     ),
     latitude: param(
       fields.latitude().optional(),
-      'Latitude (Korea: 32.8 to 38.9), with {longitude}.',
+      'Latitude, with {longitude}.',
       `Send both {latitude} (latitude, ${KOREA_BOUNDS.minLatitude} to ${KOREA_BOUNDS.maxLatitude}) and {longitude} (longitude, ${KOREA_BOUNDS.minLongitude} to ${KOREA_BOUNDS.maxLongitude}), a point in Korea, or {near} instead.`,
     ),
     longitude: param(
       fields.longitude().optional(),
-      'Longitude (Korea: 124.5 to 132), with {latitude}.',
+      'Longitude, with {latitude}.',
       `Send both {latitude} (latitude, ${KOREA_BOUNDS.minLatitude} to ${KOREA_BOUNDS.maxLatitude}) and {longitude} (longitude, ${KOREA_BOUNDS.minLongitude} to ${KOREA_BOUNDS.maxLongitude}), a point in Korea, or {near} instead.`,
     ),
     near: nearParam('Or a place: 선릉역, 경복궁.'),
@@ -101,7 +97,7 @@ export const searchStoreProducts = defineOperation({
     ),
     page: param(
       fields.page().default(1),
-      'Catalogue page to start at; pass nextPage to continue.',
+      'Catalogue page; pass nextPage to continue.',
       'Send {page} as a whole number from 1, or the nextPage of the previous answer.',
     ),
   },
@@ -125,7 +121,7 @@ export const searchCatalogue = defineOperation({
       'Product word (우산, umbrella) or number; up to 5 comma-separated.',
       'Send {keyword}, a product name or kind such as 우산, or up to 5 separated by commas.',
     ),
-    page: param(fields.page().default(1), 'Page, from 1.', storePage.hint),
+    page: param(fields.page().default(1), storePage.about, storePage.hint),
   },
 })
 
@@ -138,12 +134,12 @@ export const findProductNearby = defineOperation({
     ),
     storeCode: param(
       fields.storeCode().optional(),
-      'The store asked about (e.g. 11199); or {coordinates}.',
+      'The store asked about (11199), or {coordinates}.',
       'Send {storeCode}, a 5-digit store code from {searchStores} (e.g. 11199), or {coordinates} instead.',
     ),
     latitude: param(
       fields.latitude().optional(),
-      'Latitude to search around, with {longitude}.',
+      'Latitude, with {longitude}.',
       'Send {latitude} together with {longitude}, or {storeCode} instead.',
     ),
     longitude: param(

@@ -186,6 +186,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
       shared: fleet?.catalogue,
       lazy: oneShot,
       onProblem: (message) => productWatch.failed(message.replace(/^product index: /, '')),
+      onRefreshed: () => productWatch.succeeded(),
     })
     if (!oneShot) void products.start()
   }

@@ -2,7 +2,8 @@ import { LIMITS, type Product, type ProductSearchResult, type ScanProgress, type
 import { floorLabel } from './stores/facts.js'
 import { stockKey, type CatalogueItem, type CatalogueRows, type StockAnswer, type Upstream } from './upstream/port.js'
 import { UpstreamError } from './upstream/errors.js'
-import { noMatchHint, notSoldHint } from './nearby.js'
+import { emptyKeywordHint } from './nearby.js'
+import type { SectionNamed } from './products/sections.js'
 
 // The in-store product scan: catalogue pages, one stock batch per page, placements in parallel,
 // pipelined so the next page is fetched while this one's stock is checked.
@@ -33,6 +34,8 @@ export interface ScanKeyword {
   page(page: number, pageSize: number, signal: AbortSignal): Promise<CatalogueRows>
   /** The chain's catalogue has nothing for it (the index and the upstream's search agree). */
   notSold?: boolean | undefined
+  /** The catalogue section the keyword names, when it names one. */
+  section?: SectionNamed | undefined
   /** How it was read, when not as typed (src/products/candidates.ts). */
   note?: string | undefined
   /** Words left out because no product matches them. */
@@ -200,7 +203,7 @@ function uniqueItems(items: CatalogueItem[]): CatalogueItem[] {
 /** Why a keyword has nothing listed. An empty page past the first says nothing of the keyword: the catalogue ended earlier. */
 function keywordHint(scan: KeywordScan, found: Array<Product | UnplacedProduct>, firstPage: number): string | undefined {
   if (found.length > 0 || (scan.scanned === 0 && firstPage > 1)) return undefined
-  if (scan.scanned === 0) return scan.source.notSold ? notSoldHint(scan.source.keyword) : noMatchHint(scan.source.keyword)
+  if (scan.scanned === 0) return emptyKeywordHint(scan.source)
   return noneInStockHint(scan.scanned, scan.hasMore)
 }
 

@@ -2,7 +2,7 @@ import { setMaxListeners } from 'node:events'
 import { inheritClient } from './client-context.js'
 import { ServiceError, missingParameter, storeNotFound, toServiceError, unknownStoreForProducts, type OperationFamily } from './errors.js'
 import { productKeyword } from './keywords.js'
-import { findNearby, noMatchHint, notSoldHint, passes } from './nearby.js'
+import { emptyKeywordHint, findNearby, passes } from './nearby.js'
 import type { AvailabilityInput, CatalogueSearchInput, ProductNearbyInput, StoreProductsInput, StoreSearchInput } from './operations.js'
 import {
   LIMITS,
@@ -171,9 +171,7 @@ export class StoreService {
         // A cursor only where a page follows: `"hasMore":false,"nextPage":2` invited a call that finds nothing.
         ...(hasMore ? { nextPage: input.page + 1 } : {}),
       }
-      const hints = keywords.map((k, i) =>
-        (pages[i]?.items.length ?? 0) === 0 && input.page === 1 ? (k.notSold ? notSoldHint(k.keyword) : noMatchHint(k.keyword)) : undefined,
-      )
+      const hints = keywords.map((k, i) => ((pages[i]?.items.length ?? 0) === 0 && input.page === 1 ? emptyKeywordHint(k) : undefined))
       const several = keywords.length > 1
       const notes = keywords.flatMap((k, i) => {
         const note = describeReading(k)
@@ -222,6 +220,7 @@ export class StoreService {
                 keyword: k,
                 rows: await candidates.page(1, CATALOGUE_PAGE_SIZE, signal),
                 notSold: candidates.notSold,
+                section: candidates.section,
                 note: describeReading(candidates),
               }
             }),
@@ -260,6 +259,7 @@ export class StoreService {
             keyword: k.keyword,
             page: k.page,
             notSold: k.notSold,
+            section: k.section,
             note: describeReading(k),
             ignored: k.reading?.ignored,
           }))

@@ -43,7 +43,7 @@ function leanOutput(json: unknown): JsonSchemaObject {
   const seen = new Map<string, number>()
   const count = (node: unknown): void => {
     if (node === null || typeof node !== 'object') return
-    if (!Array.isArray(node) && (node as { type?: unknown }).type === 'object') {
+    if (!Array.isArray(node) && 'properties' in node) {
       const key = JSON.stringify(node)
       const times = seen.get(key) ?? 0
       seen.set(key, times + 1)
@@ -69,7 +69,7 @@ function leanOutput(json: unknown): JsonSchemaObject {
     }
     return Object.fromEntries(Object.entries(node).map(([k, inner]) => [k, share(inner, false)]))
   }
-  const lean = share(stripped, true) as JsonSchemaObject
+  const lean = { type: 'object', ...(share(stripped, true) as JsonSchemaObject) }
   return names.size > 0 ? { ...lean, definitions } : lean
 }
 
@@ -99,11 +99,27 @@ function strip(value: unknown): unknown {
   }
   const out: Record<string, unknown> = {}
   for (const [key, inner] of Object.entries(node)) {
-    if (OUTPUT_NOISE.has(key) || isFacilityWords(key, inner)) continue
+    if (OUTPUT_NOISE.has(key) || isFacilityWords(key, inner) || impliedByShape(node, key, inner)) continue
     // Property names are data, not keywords: a property called "description" stays.
     out[key] = key === 'properties' ? mapValues(inner, strip) : strip(inner)
   }
   return out
+}
+
+/**
+ * `type: "object"` beside `properties` and `type: "array"` beside `items` say what the shape already
+ * says, on every nested field of every tool (about 500 bytes of tools/list); an object declared with no
+ * properties (a place, described in words) is just an object. The root keeps its `type: "object"`, which
+ * MCP requires of an output schema (leanOutput puts it back).
+ */
+function impliedByShape(node: Record<string, unknown>, key: string, inner: unknown): boolean {
+  if (key === 'type') return (inner === 'object' && hasProperties(node)) || (inner === 'array' && 'items' in node)
+  return key === 'properties' && !hasProperties(node)
+}
+
+const hasProperties = (node: Record<string, unknown>): boolean => {
+  const properties = node['properties']
+  return properties !== null && typeof properties === 'object' && Object.keys(properties).length > 0
 }
 
 const isNullType = (node: unknown): boolean =>

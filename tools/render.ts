@@ -98,11 +98,17 @@ export function renderProductSearch(result: McpProductSearchResult | ProductSear
   return withHint([head, ...lines], result.hint)
 }
 
+/**
+ * A catalogue record is id, name and price and nothing else, so its reading can drop little but JSON's keys:
+ * the unit 원 is said once in the head, not on every line, which keeps the reading within 0.6 of the JSON
+ * for names of up to about ten syllables.
+ */
 export function renderCatalogue(page: McpCataloguePage | CataloguePage): string {
   const n = page.products.length
-  const total = page.total === null ? '' : ` of ${page.total}`
-  const head = `${n}${total} catalogue matches, ${more(page.hasMore, page.nextPage)}${n > 0 ? ':' : '.'}`
-  const lines = page.products.map((p) => joined(`${p.id} ${p.name} ${won(p.price)}`, p.image ?? undefined))
+  const of = page.total === null || (page.total === n && !page.hasMore) ? '' : ` of ${page.total}`
+  const paging = page.hasMore ? `, ${more(true, page.nextPage)}` : ''
+  const head = `${n}${of} ${n === 1 ? 'match' : 'matches'}${n > 0 ? ` (원)${paging}:` : `${paging}.`}`
+  const lines = page.products.map((p) => joined(`${p.id} ${p.name} ${p.price}`, p.image ?? undefined))
   if (page.note) lines.push(`Note: ${page.note}`)
   return withHint([head, ...lines], page.hint)
 }
@@ -115,7 +121,7 @@ export function renderAvailability(a: ProductAvailability): string {
   const lines = [
     joined(product, price),
     `At ${store}: ${stock}, ${specShelf(a)} as of ${a.asOf}`,
-    a.otherBranches.length > 0 ? 'Nearby with stock (nearest first):' : 'No nearby store has it in stock.',
+    a.otherBranches.length > 0 ? 'Nearby with stock:' : 'No nearby store has it in stock.',
     ...a.otherBranches.map(
       (b) =>
         `${[`${b.name} (${b.code}) ${units(b.stock)}`, km(b.distanceKm), open(b.openNow)].filter(Boolean).join(' ')}, ${shortAddress(b.address)}`,
@@ -138,12 +144,10 @@ function leanStoreLines(store: LeanStore, label: string): string[] {
 
 export function renderNearby(answer: LeanNearby): string {
   const checked =
-    answer.matched !== undefined
-      ? `${answer.products.length} of ${answer.matched} catalogue matches checked`
-      : `${answer.products.length} checked`
+    answer.matched !== undefined ? `${answer.products.length} of ${answer.matched} matches checked` : `${answer.products.length} checked`
   const lines = [
-    `Around ${at(answer.origin.lat, answer.origin.lng)}, stock as of ${answer.asOf}; ${checked}${answer.products.length > 0 ? ':' : '.'}`,
-    ...answer.products.map((p) => `${p.id} ${p.name} ${won(p.price)}${p.keyword !== undefined ? ` (for ${p.keyword})` : ''}`),
+    `Around ${at(answer.origin.lat, answer.origin.lng)}, stock as of ${answer.asOf}; ${checked}${answer.products.length > 0 ? ' (원):' : '.'}`,
+    ...answer.products.map((p) => `${p.id} ${p.name} ${p.price}${p.keyword !== undefined ? ` (for ${p.keyword})` : ''}`),
   ]
   if (answer.place)
     lines.unshift(`Place understood: ${answer.place.name} (${answer.place.kind}) at ${at(answer.place.latitude, answer.place.longitude)}`)

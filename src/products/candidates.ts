@@ -4,6 +4,7 @@ import type { IndexedProduct, ProductIndex } from './port.js'
 import { ServiceError } from '../errors.js'
 import { productKeyword } from '../keywords.js'
 import { MAX_SHOPPING_ITEMS, productMatcher, splitShoppingList, upstreamReading, type KeywordReading } from './search.js'
+import { sectionNamed, type SectionNamed } from './sections.js'
 
 /**
  * Where the products of one keyword come from. With a usable product index: the index, read as people
@@ -20,8 +21,13 @@ export interface KeywordCandidates {
   upstreamText: string | null
   /** Catalogue pages of this keyword, 1-based, of `pageSize` rows. */
   page(page: number, pageSize: number, signal: AbortSignal): Promise<CatalogueRows>
-  /** When neither the word, its variants nor the upstream's catalogue search know it: the chain does not sell it. */
+  /**
+   * When neither the word, its variants, the upstream's catalogue search nor the catalogue's sections know it:
+   * the chain does not sell it.
+   */
   notSold: boolean
+  /** The catalogue section the keyword names (주방용품), when it may find no product: the hint suggests product words of it. */
+  section: SectionNamed | undefined
   /** Upstream catalogue calls spent on finding candidates (not counting pages fetched later). */
   catalogueCalls: number
 }
@@ -60,6 +66,8 @@ export async function findCandidates(
       page: (page, pageSize, pageSignal) =>
         first && page === 1 && pageSize === firstPageSize ? first : upstream.searchCatalogue({ text, page, pageSize }, pageSignal),
       notSold: false,
+      // The upstream's literal search may find nothing for a section's name: said only if so.
+      section: sectionNamed(keyword, undefined),
       catalogueCalls: 0,
     }
   }
@@ -67,12 +75,20 @@ export async function findCandidates(
   const numbered = PRODUCT_ID_PATTERN.test(keyword) ? index.byId(keyword) : undefined
   if (numbered) {
     const reading: KeywordReading = { keyword, words: [], ignored: [], unknown: [], products: [numbered], queries: [keyword] }
-    return { keyword, reading, upstreamText: null, page: paged([toItem(numbered)]), notSold: false, catalogueCalls: 0 }
+    return { keyword, reading, upstreamText: null, page: paged([toItem(numbered)]), notSold: false, section: undefined, catalogueCalls: 0 }
   }
   const reading = productMatcher(index.products()).read(keyword)
   const unheld = reading.unknown.length > 0
   if (!unheld && reading.products.length > 0) {
-    return { keyword, reading, upstreamText: null, page: paged(reading.products.map(toItem)), notSold: false, catalogueCalls: 0 }
+    return {
+      keyword,
+      reading,
+      upstreamText: null,
+      page: paged(reading.products.map(toItem)),
+      notSold: false,
+      section: undefined,
+      catalogueCalls: 0,
+    }
   }
   // A word the index does not hold: the upstream may know a product newer than the index.
   const queries = reading.queries.slice(0, MAX_UPSTREAM_QUERIES)
@@ -87,12 +103,15 @@ export async function findCandidates(
   const unlearned = fresh.filter((item) => index.byId(item.productId) === undefined)
   // Nothing read from the names (a product number, or a word only the upstream's search matches): its answer.
   const items = again.products.length === 0 ? found : [...unlearned, ...again.products.map(toItem)]
+  // Nothing found: a section's name (주방용품) is "try a product word"; anything else is not sold.
+  const section = items.length === 0 ? sectionNamed(keyword, index) : undefined
   return {
     keyword,
     reading: again,
     upstreamText: null,
     page: paged(items),
-    notSold: items.length === 0,
+    notSold: items.length === 0 && section === undefined,
+    section,
     catalogueCalls: queries.length,
   }
 }

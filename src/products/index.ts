@@ -36,6 +36,8 @@ export interface CatalogueIndexOptions {
   now?: () => number
   /** Where a failed background refresh is told (logs). */
   onProblem?: (message: string) => void
+  /** A refresh ended well (a listing kept, a grown list merged, or a younger fleet copy taken): the log says so after failures. */
+  onRefreshed?: () => void
 }
 
 export interface ListingOutcome {
@@ -187,6 +189,7 @@ export class CatalogueIndex implements ProductIndex {
         () => {
           this.#lastRefreshError = null
           this.#failures = 0
+          this.#options.onRefreshed?.()
         },
         (error: unknown) => {
           this.#failures += 1

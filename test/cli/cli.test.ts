@@ -215,6 +215,15 @@ t.test('products with nothing in stock: the hint in CLI words and the way to `wh
   t.equal(unknown.code, EXIT.ok)
   t.match(unknown.stdout, /^No such product in the catalogue/)
   t.notMatch(unknown.stdout, /in stock/)
+  // With the product index (on by default): a thing the chain lacks is not sold; a section's name is not.
+  const painkiller = await cli([...sim, 'products', '11199', '진통제'], quiet)
+  t.match(painkiller.stdout, /the chain most likely does not sell it/)
+  const stationery = await cli([...sim, 'products', '11199', '문구류'], quiet)
+  t.match(
+    stationery.stdout,
+    /names a section of the Daiso catalogue \(문구\) rather than a product: search for the product itself, such as /,
+  )
+  t.notMatch(stationery.stdout, /does not sell/)
 })
 
 t.test('where --near a store that has none itself says so', async (t) => {

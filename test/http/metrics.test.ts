@@ -1,6 +1,6 @@
 // What operators see: Prometheus metrics at /metrics (names, counters that move, the token, the port of its
-// own), and the log lines for Redis lost and back, a store directory refresh failing and recovering, and
-// shutdown, written with the app's logger and never as a raw Node process warning.
+// own), and the log lines for Redis lost and back, a store directory or product index refresh failing and
+// recovering, and shutdown, written with the app's logger and never as a raw Node process warning.
 
 import { PassThrough } from 'node:stream'
 import t from 'tap'
@@ -156,6 +156,36 @@ t.test('log lines, not process warnings: the store directory fails a refresh, th
     [],
     'no raw Node warning',
   )
+})
+
+t.test('the product index is a held list in /metrics, and logs a failed refresh and its recovery', async (t) => {
+  const sim = await simulator(t)
+  sim.setFault('pdThumbSelSimple', { kind: 'http500' })
+  const log = capturingLog()
+  const runtime = await createRuntime(
+    loadConfig(testEnv({ UPSTREAM_BASE_URL: sim.url, PRODUCT_INDEX: 'on', UPSTREAM_TIMEOUT_MS: '20000' })),
+    {
+      log,
+    },
+  )
+  t.teardown(() => runtime.close())
+  const index = runtime.products!
+  await until('the first listing tried', () => index.status().lastRefreshAt !== null, { timeoutMs: 60_000, intervalMs: 20 })
+  t.match(log.lines, [/^warn product index: refresh failed \(1 in a row\)/])
+  sim.reset()
+  await index.refresh(0)
+  t.match(log.lines[1], /^info product index: refresh recovered after 1 failed attempt/)
+  t.equal(log.lines.length, 2)
+
+  const { app, simulator: listed } = await buildTestApp(t, { env: { PRODUCT_INDEX: 'on', UPSTREAM_TIMEOUT_MS: '20000' } })
+  const scrape = async () => (await app.inject({ method: 'GET', url: '/metrics' })).body
+  await until('the held product index', async () => sample(await scrape(), 'store_finder_index_size', { index: 'products' }) > 0, {
+    timeoutMs: 60_000,
+    intervalMs: 50,
+  })
+  const body = await scrape()
+  t.equal(sample(body, 'store_finder_index_size', { index: 'products' }), listed.data.products.length, 'its size: the whole catalogue')
+  t.match(body, /^store_finder_index_age_seconds\{index="products"\} /m, 'its age')
 })
 
 t.test('log lines: Redis lost, then back', async (t) => {

@@ -91,6 +91,37 @@ t.test('product search over the index', async (t) => {
     t.same(other.keywords?.[0]?.ignored, ['반짝이는'])
   })
 
+  t.test('a section of the catalogue is "try a product word", not "not sold"; a thing it lacks is not sold, everywhere', async (t) => {
+    // 문구류 names the chain's stationery section; no product name carries it, and the upstream's search finds nothing.
+    t.same(simulator.data.searchProducts('문구류'), [], 'precondition: the upstream alone finds nothing')
+    const inStore = await service.searchStoreProducts({ storeCode: STORE, keyword: '문구류', page: 1 })
+    t.same(inStore.products, [])
+    t.match(inStore.hint, /names a section of the Daiso catalogue \(문구\).*such as .*볼펜/)
+    t.notMatch(inStore.hint, /does not sell|shorter/)
+    t.notOk(inStore.keywords?.[0]?.notSold, 'not marked not sold')
+    const catalogue = await service.searchCatalogue({ keyword: 'stationery', page: 1 })
+    t.equal(catalogue.total, 0)
+    t.match(catalogue.hint, /'stationery'.*section .*\(문구\)/)
+    const nearby = await service.findProductNearby({ keyword: '주방용품', ...GANGNAM })
+    t.match(nearby.hint, /'주방용품'.*section .*\(주방\).*such as/)
+    for (const keyword of ['진통제', 'painkiller']) {
+      const far = await service.findProductNearby({ keyword, ...GANGNAM })
+      t.match(far.hint, /catalogue has no product matching .*does not sell it/, `${keyword}: not sold, nearby`)
+      const page = await service.searchCatalogue({ keyword, page: 1 })
+      t.match(page.hint, /does not sell it/, `${keyword}: not sold, catalogue`)
+    }
+    // A shopping list says it per keyword.
+    const list = await service.searchStoreProducts({ storeCode: STORE, keyword: '진통제, 문구류', page: 1 })
+    t.same(
+      list.keywords?.map((k) => [k.keyword, k.notSold === true]),
+      [
+        ['진통제', true],
+        ['문구류', false],
+      ],
+    )
+    t.match(list.keywords?.[1]?.hint, /section .*\(문구\)/)
+  })
+
   t.test('a word the index does not hold goes upstream (at most 3 calls) and is learned; next time none', async (t) => {
     const withoutChairs = new MemoryProductIndex(
       catalogue.filter((p) => !p.name.includes('캠핑 의자')),

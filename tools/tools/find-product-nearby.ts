@@ -10,10 +10,10 @@ import { MCP_VOCABULARY, TOOL_NAMES } from '../vocabulary.js'
 
 export const findProductNearby = defineTool({
   name: TOOL_NAMES.findProductNearby,
-  title: 'Find which nearby store has a product',
+  title: 'Find a product nearby',
   description: [
-    'Does this Daiso (다이소) store have a product; if not, which nearby store does, on which floor, open now? One call, for a product word (우산) or number.',
-    `Checks the best ${Math.floor(LIMITS.stockPairsPerCall / (LIMITS.nearbyStoresScanned + 1))} catalogue matches (\`products\`; \`matched\` = all) at the ${LIMITS.nearbyStoresScanned} nearest stores (openNow, facility: only such). \`here\`: the asked store's items in stock (\`unknown\`: stock unread, not sold out). \`stores\`: the ${NEARBY_LIMIT_DEFAULT} nearest others with any (limit up to ${NEARBY_LIMIT_MAX}). Items: id, stock, floor and zone, or \`shelf\`. \`asOf\`: when stock was read.`,
+    'Does this Daiso (다이소) store have a product, and if not which nearby store does, on which floor, open now? One call, for a word (우산) or product number.',
+    `Checks the best ${Math.floor(LIMITS.stockPairsPerCall / (LIMITS.nearbyStoresScanned + 1))} matches (\`products\`; \`matched\` = all) at the ${LIMITS.nearbyStoresScanned} nearest stores. \`here\`: the asked store's items in stock (\`unknown\`: stock unread, not sold out). \`stores\`: the nearest others with any.`,
   ].join('\n'),
   input: bind(findProductNearbyOperation, MCP_VOCABULARY, {
     strict: true,
@@ -23,7 +23,7 @@ export const findProductNearby = defineTool({
     doorHints: { limit: `Send limit as a whole number from 1 to ${NEARBY_LIMIT_MAX}, or leave it out (${NEARBY_LIMIT_DEFAULT}).` },
   }),
   outputSchema: LeanNearbySchema,
-  annotations: { title: 'Find which nearby store has a product', ...READ_ONLY },
+  annotations: { title: 'Find a product nearby', ...READ_ONLY },
   // Hosts with MCP Apps render the result in the view; the text answer stays complete without it.
   _meta: APP_VIEW_TOOL_META,
   async run(service, input, { signal }) {

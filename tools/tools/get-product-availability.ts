@@ -7,14 +7,14 @@ import { MCP_VOCABULARY, TOOL_NAMES } from '../vocabulary.js'
 
 export const getProductAvailability = defineTool({
   name: TOOL_NAMES.getProductAvailability,
-  title: "Get a product's stock here and nearby",
+  title: "A product's stock at a store",
   description: [
-    `One Daiso (다이소) product id at one store: stock (0 = none), floor and zone (null if unknown), the product, the store (hours, openNow), and up to ${LIMITS.nearbyStoresReturned} of the ${LIMITS.nearbyStoresScanned} nearest stores with it, nearest first. \`asOf\`: when stock was read.`,
-    'For a product word, or "here or else the nearest", use find_product_nearby.',
+    `Stock of one Daiso (다이소) product id at one store (0 = none), floor and zone (null: unknown), the store's hours and openNow, and up to ${LIMITS.nearbyStoresReturned} of the ${LIMITS.nearbyStoresScanned} nearest stores with it.`,
+    'For a product word: find_product_nearby.',
   ].join('\n'),
   input: bind(getProductAvailabilityOperation, MCP_VOCABULARY, { strict: true }),
   outputSchema: ProductAvailabilitySchema,
-  annotations: { title: "Get a product's stock here and nearby", ...READ_ONLY },
+  annotations: { title: "A product's stock at a store", ...READ_ONLY },
   async run(service, input, { signal }) {
     return service.getProductAvailability(input, { signal })
   },

@@ -10,7 +10,7 @@ export const getStore = defineTool({
   name: TOOL_NAMES.getStore,
   title: 'Get a store by code',
   description: [
-    'One Daiso (다이소) store by its 5-digit code: name, address, coordinates, hours (Korea time) and openNow (posted hours; holidays not known). not_found when no store has that code.',
+    'One Daiso (다이소) store by its 5-digit code: name, address, coordinates, hours (Korea time), openNow (posted hours; holidays unknown).',
   ].join('\n'),
   input: bind(getStoreOperation, MCP_VOCABULARY, { strict: true }),
   outputSchema: StoreSchema,

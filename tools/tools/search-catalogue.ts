@@ -10,8 +10,8 @@ export const searchCatalogue = defineTool({
   name: TOOL_NAMES.searchCatalogue,
   title: 'Search the Daiso catalogue',
   description: [
-    `Search the Daiso (다이소) catalogue, whatever the stock: up to ${LIMITS.catalogueResultsPerPage} products a page, best first; \`total\` = all matches (0 with a \`hint\` when none). More: currentPage = nextPage.`,
-    'Next: find_product_nearby or get_product_availability with an id.',
+    `The Daiso (다이소) catalogue, whatever the stock: up to ${LIMITS.catalogueResultsPerPage} products a page, best first; \`total\` = all matches (0 with \`hint\` when none).`,
+    'Next: find_product_nearby with an id.',
   ].join('\n'),
   input: bind(searchCatalogueOperation, MCP_VOCABULARY, { strict: true, extra: includeImagesArgument, doorHints: includeImagesHint }),
   outputSchema: McpCataloguePageSchema,

@@ -8,10 +8,10 @@ import { MCP_VOCABULARY, TOOL_NAMES } from '../vocabulary.js'
 
 export const searchNearbyStores = defineTool({
   name: TOOL_NAMES.searchStoresNearby,
-  title: 'Search stores near a location',
+  title: 'Stores near a place',
   description: [
-    'Find the Daiso (다이소) stores nearest a point (e.g. 37.4979, 127.0276 = Gangnam Station) or a place (near: 경복궁), nearest first, with distanceKm, hours and openNow.',
-    'More: currentPage = nextPage. Which of them has a product: find_product_nearby with the same point.',
+    'Daiso (다이소) stores nearest a point (37.4979, 127.0276 = Gangnam Station) or a place (near: 경복궁), nearest first, with distanceKm, hours, openNow.',
+    'Which has a product: find_product_nearby.',
   ].join('\n'),
   input: bind(storeSearch, MCP_VOCABULARY, {
     omit: ['keyword'],
@@ -19,7 +19,7 @@ export const searchNearbyStores = defineTool({
     doorHints: { keyword: 'search_nearby_stores takes no keyword; call search_stores to search by name or address.' },
   }),
   outputSchema: StorePageSchema,
-  annotations: { title: 'Search stores near a location', ...READ_ONLY },
+  annotations: { title: 'Stores near a place', ...READ_ONLY },
   // Hosts with MCP Apps show the stores on the view's map; the text answer stays complete without it.
   _meta: APP_VIEW_TOOL_META,
   async run(service, input, { signal }) {

@@ -8,15 +8,15 @@ import { MCP_VOCABULARY, TOOL_NAMES } from '../vocabulary.js'
 
 export const searchProducts = defineTool({
   name: TOOL_NAMES.searchStoreProducts,
-  title: 'Search products in stock at a store',
+  title: 'Products in stock at a store',
   description: [
-    'Products matching `keyword` in stock at one Daiso (다이소) store, with stock, price, floorLabel (B1, 1F; stairNo -1 = B1) and zone.',
-    `Scans catalogue pages of 50 until ${LIMITS.productsWantedPerPage} are found: usually 10 to 20 a call, in seconds (send a progressToken). Empty: see \`hint\`. More: currentPage = nextPage.`,
-    '"Here, or else the nearest store" in one call: find_product_nearby.',
+    'Products matching `keyword` in stock at one Daiso (다이소) store: stock, price, floorLabel (B1, 1F) and zone; `unplaced`: shelf unknown.',
+    `Scans the catalogue until ${LIMITS.productsWantedPerPage} are found, in seconds (send a progressToken).`,
+    'Here or else the nearest store: find_product_nearby.',
   ].join('\n'),
   input: bind(searchStoreProducts, MCP_VOCABULARY, { strict: true, extra: includeImagesArgument, doorHints: includeImagesHint }),
   outputSchema: McpProductSearchResultSchema,
-  annotations: { title: 'Search products in stock at a store', ...READ_ONLY },
+  annotations: { title: 'Products in stock at a store', ...READ_ONLY },
   async run(service, input, { signal, onProgress }) {
     return withImagesIf(await service.searchStoreProducts(input, { signal, onProgress }), input.includeImages)
   },

@@ -9,8 +9,8 @@ export const searchStores = defineTool({
   name: TOOL_NAMES.searchStores,
   title: 'Search stores by keyword',
   description: [
-    'Find Daiso (다이소) stores by place or store name as typed (강남역 다이소, 홍대입구 근처, Itaewon), exact names first, with hours (Korea time), openNow and facilities. A word no store has is ignored and named in `hint`.',
-    'More: currentPage = nextPage. Next: the code as branchCode to find_product_nearby or search_products.',
+    'Daiso (다이소) stores by place or store name as typed (강남역 다이소, Itaewon), exact names first, with hours (Korea time), openNow, facilities. A word no store has is dropped and named in `hint`.',
+    'Next: code as branchCode to find_product_nearby.',
   ].join('\n'),
   input: bind(storeSearch, MCP_VOCABULARY, {
     omit: ['latitude', 'longitude', 'near', 'openNow'],

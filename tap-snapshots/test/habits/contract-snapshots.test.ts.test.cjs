@@ -862,7 +862,7 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
             "name": "curLttd",
             "in": "query",
             "required": false,
-            "description": "Latitude (Korea: 32.8 to 38.9), with curLitd.",
+            "description": "Latitude, with curLitd.",
             "schema": {
               "type": "number",
               "minimum": 32.8,
@@ -874,7 +874,7 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
             "name": "curLitd",
             "in": "query",
             "required": false,
-            "description": "Longitude (Korea: 124.5 to 132), with curLttd.",
+            "description": "Longitude, with curLttd.",
             "schema": {
               "type": "number",
               "minimum": 124.5,
@@ -897,7 +897,7 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
             "name": "facility",
             "in": "query",
             "required": false,
-            "description": "Only stores that list this facility (ramp: step-free entrance; cashless: cards only).",
+            "description": "Only stores with it (ramp: step-free; cashless: cards only).",
             "schema": {
               "type": "string",
               "enum": [
@@ -918,7 +918,7 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
             "name": "openNow",
             "in": "query",
             "required": false,
-            "description": "true: only stores open now (posted hours).",
+            "description": "true: only stores open now.",
             "schema": {
               "type": "boolean"
             }
@@ -1039,7 +1039,7 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
             "name": "code",
             "in": "path",
             "required": true,
-            "description": "5-digit store code from GET /api/branches/search, e.g. 11199.",
+            "description": "Store code from GET /api/branches/search (11199).",
             "schema": {
               "type": "string",
               "pattern": "^\\\\d{5}$"
@@ -1131,7 +1131,7 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
             "name": "branchCode",
             "in": "query",
             "required": true,
-            "description": "5-digit store code from GET /api/branches/search, e.g. 11199.",
+            "description": "Store code from GET /api/branches/search (11199).",
             "schema": {
               "type": "string",
               "pattern": "^\\\\d{5}$"
@@ -1154,7 +1154,7 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
             "name": "currentPage",
             "in": "query",
             "required": false,
-            "description": "Catalogue page to start at; pass nextPage to continue.",
+            "description": "Catalogue page; pass nextPage to continue.",
             "schema": {
               "default": 1,
               "type": "integer",
@@ -1321,7 +1321,7 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
             "name": "branchCode",
             "in": "query",
             "required": true,
-            "description": "5-digit store code from GET /api/branches/search, e.g. 11199.",
+            "description": "Store code from GET /api/branches/search (11199).",
             "schema": {
               "type": "string",
               "pattern": "^\\\\d{5}$"
@@ -1499,7 +1499,7 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
             "name": "branchCode",
             "in": "query",
             "required": false,
-            "description": "The store asked about (e.g. 11199); or curLttd and curLitd.",
+            "description": "The store asked about (11199), or curLttd and curLitd.",
             "schema": {
               "type": "string",
               "pattern": "^\\\\d{5}$"
@@ -1510,7 +1510,7 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
             "name": "curLttd",
             "in": "query",
             "required": false,
-            "description": "Latitude to search around, with curLitd.",
+            "description": "Latitude, with curLitd.",
             "schema": {
               "type": "number",
               "minimum": 32.8,
@@ -1545,7 +1545,7 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
             "name": "openNow",
             "in": "query",
             "required": false,
-            "description": "true: only stores open now (posted hours).",
+            "description": "true: only stores open now.",
             "schema": {
               "type": "boolean"
             }
@@ -1554,7 +1554,7 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
             "name": "facility",
             "in": "query",
             "required": false,
-            "description": "Only stores that list this facility (ramp: step-free entrance; cashless: cards only).",
+            "description": "Only stores with it (ramp: step-free; cashless: cards only).",
             "schema": {
               "type": "string",
               "enum": [
@@ -2216,7 +2216,7 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
             "name": "currentPage",
             "in": "query",
             "required": false,
-            "description": "Page, from 1.",
+            "description": "Page; pass nextPage to continue.",
             "schema": {
               "default": 1,
               "type": "integer",
@@ -2597,7 +2597,7 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
             "name": "curLttd",
             "in": "query",
             "required": false,
-            "description": "Latitude (Korea: 32.8 to 38.9), with curLitd.",
+            "description": "Latitude, with curLitd.",
             "schema": {
               "type": "number",
               "minimum": 32.8,
@@ -2609,7 +2609,7 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
             "name": "curLitd",
             "in": "query",
             "required": false,
-            "description": "Longitude (Korea: 124.5 to 132), with curLttd.",
+            "description": "Longitude, with curLttd.",
             "schema": {
               "type": "number",
               "minimum": 124.5,
@@ -2632,7 +2632,7 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
             "name": "facility",
             "in": "query",
             "required": false,
-            "description": "Only stores that list this facility (ramp: step-free entrance; cashless: cards only).",
+            "description": "Only stores with it (ramp: step-free; cashless: cards only).",
             "schema": {
               "type": "string",
               "enum": [
@@ -2653,7 +2653,7 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
             "name": "openNow",
             "in": "query",
             "required": false,
-            "description": "true: only stores open now (posted hours).",
+            "description": "true: only stores open now.",
             "schema": {
               "type": "boolean"
             }
@@ -2755,7 +2755,7 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
             "name": "code",
             "in": "path",
             "required": true,
-            "description": "5-digit store code from GET /api/sandbox/branches/search, e.g. 11199.",
+            "description": "Store code from GET /api/sandbox/branches/search (11199).",
             "schema": {
               "type": "string",
               "pattern": "^\\\\d{5}$"
@@ -2828,7 +2828,7 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
             "name": "branchCode",
             "in": "query",
             "required": true,
-            "description": "5-digit store code from GET /api/sandbox/branches/search, e.g. 11199.",
+            "description": "Store code from GET /api/sandbox/branches/search (11199).",
             "schema": {
               "type": "string",
               "pattern": "^\\\\d{5}$"
@@ -2851,7 +2851,7 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
             "name": "currentPage",
             "in": "query",
             "required": false,
-            "description": "Catalogue page to start at; pass nextPage to continue.",
+            "description": "Catalogue page; pass nextPage to continue.",
             "schema": {
               "default": 1,
               "type": "integer",
@@ -4466,7 +4466,7 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > tools/list as clients re
   {
     "name": "search_stores",
     "title": "Search stores by keyword",
-    "description": "Find Daiso (다이소) stores by place or store name as typed (강남역 다이소, 홍대입구 근처, Itaewon), exact names first, with hours (Korea time), openNow and facilities. A word no store has is ignored and named in \`hint\`.\\nMore: currentPage = nextPage. Next: the code as branchCode to find_product_nearby or search_products.",
+    "description": "Daiso (다이소) stores by place or store name as typed (강남역 다이소, Itaewon), exact names first, with hours (Korea time), openNow, facilities. A word no store has is dropped and named in \`hint\`.\\nNext: code as branchCode to find_product_nearby.",
     "inputSchema": {
       "type": "object",
       "properties": {
@@ -4477,7 +4477,7 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > tools/list as clients re
           "description": "Place or store name in Korean (e.g. 강남역)."
         },
         "facility": {
-          "description": "Only stores that list this facility (ramp: step-free entrance; cashless: cards only).",
+          "description": "Only stores with it (ramp: step-free; cashless: cards only).",
           "type": "string",
           "enum": [
             "parking",
@@ -4516,9 +4516,7 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > tools/list as clients re
       "type": "object",
       "properties": {
         "stores": {
-          "type": "array",
           "items": {
-            "type": "object",
             "properties": {
               "code": {
                 "type": "string"
@@ -4551,7 +4549,6 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > tools/list as clients re
                 "type": "number"
               },
               "facilities": {
-                "type": "array",
                 "items": {
                   "type": "string"
                 }
@@ -4569,8 +4566,7 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > tools/list as clients re
           "type": "string"
         },
         "place": {
-          "type": "object",
-          "properties": {}
+          "type": "object"
         }
       }
     },
@@ -4583,19 +4579,19 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > tools/list as clients re
   },
   {
     "name": "search_nearby_stores",
-    "title": "Search stores near a location",
-    "description": "Find the Daiso (다이소) stores nearest a point (e.g. 37.4979, 127.0276 = Gangnam Station) or a place (near: 경복궁), nearest first, with distanceKm, hours and openNow.\\nMore: currentPage = nextPage. Which of them has a product: find_product_nearby with the same point.",
+    "title": "Stores near a place",
+    "description": "Daiso (다이소) stores nearest a point (37.4979, 127.0276 = Gangnam Station) or a place (near: 경복궁), nearest first, with distanceKm, hours, openNow.\\nWhich has a product: find_product_nearby.",
     "inputSchema": {
       "type": "object",
       "properties": {
         "latitude": {
-          "description": "Latitude (Korea: 32.8 to 38.9), with longitude.",
+          "description": "Latitude, with longitude.",
           "type": "number",
           "minimum": 32.8,
           "maximum": 38.9
         },
         "longitude": {
-          "description": "Longitude (Korea: 124.5 to 132), with latitude.",
+          "description": "Longitude, with latitude.",
           "type": "number",
           "minimum": 124.5,
           "maximum": 132
@@ -4607,7 +4603,7 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > tools/list as clients re
           "maxLength": 100
         },
         "facility": {
-          "description": "Only stores that list this facility (ramp: step-free entrance; cashless: cards only).",
+          "description": "Only stores with it (ramp: step-free; cashless: cards only).",
           "type": "string",
           "enum": [
             "parking",
@@ -4623,7 +4619,7 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > tools/list as clients re
           ]
         },
         "openNow": {
-          "description": "true: only stores open now (posted hours).",
+          "description": "true: only stores open now.",
           "type": "boolean"
         },
         "currentPage": {
@@ -4647,9 +4643,7 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > tools/list as clients re
       "type": "object",
       "properties": {
         "stores": {
-          "type": "array",
           "items": {
-            "type": "object",
             "properties": {
               "code": {
                 "type": "string"
@@ -4682,7 +4676,6 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > tools/list as clients re
                 "type": "number"
               },
               "facilities": {
-                "type": "array",
                 "items": {
                   "type": "string"
                 }
@@ -4700,13 +4693,12 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > tools/list as clients re
           "type": "string"
         },
         "place": {
-          "type": "object",
-          "properties": {}
+          "type": "object"
         }
       }
     },
     "annotations": {
-      "title": "Search stores near a location",
+      "title": "Stores near a place",
       "readOnlyHint": true,
       "openWorldHint": true,
       "untrustedContentHint": true
@@ -4721,14 +4713,14 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > tools/list as clients re
   {
     "name": "get_store",
     "title": "Get a store by code",
-    "description": "One Daiso (다이소) store by its 5-digit code: name, address, coordinates, hours (Korea time) and openNow (posted hours; holidays not known). not_found when no store has that code.",
+    "description": "One Daiso (다이소) store by its 5-digit code: name, address, coordinates, hours (Korea time), openNow (posted hours; holidays unknown).",
     "inputSchema": {
       "type": "object",
       "properties": {
         "branchCode": {
           "type": "string",
           "pattern": "^\\\\d{5}$",
-          "description": "5-digit store code from search_stores, e.g. 11199."
+          "description": "Store code from search_stores (11199)."
         }
       },
       "required": [
@@ -4770,7 +4762,6 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > tools/list as clients re
           "type": "number"
         },
         "facilities": {
-          "type": "array",
           "items": {
             "type": "string"
           }
@@ -4786,15 +4777,15 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > tools/list as clients re
   },
   {
     "name": "search_products",
-    "title": "Search products in stock at a store",
-    "description": "Products matching \`keyword\` in stock at one Daiso (다이소) store, with stock, price, floorLabel (B1, 1F; stairNo -1 = B1) and zone.\\nScans catalogue pages of 50 until 10 are found: usually 10 to 20 a call, in seconds (send a progressToken). Empty: see \`hint\`. More: currentPage = nextPage.\\n\\"Here, or else the nearest store\\" in one call: find_product_nearby.",
+    "title": "Products in stock at a store",
+    "description": "Products matching \`keyword\` in stock at one Daiso (다이소) store: stock, price, floorLabel (B1, 1F) and zone; \`unplaced\`: shelf unknown.\\nScans the catalogue until 10 are found, in seconds (send a progressToken).\\nHere or else the nearest store: find_product_nearby.",
     "inputSchema": {
       "type": "object",
       "properties": {
         "branchCode": {
           "type": "string",
           "pattern": "^\\\\d{5}$",
-          "description": "5-digit store code from search_stores, e.g. 11199."
+          "description": "Store code from search_stores (11199)."
         },
         "keyword": {
           "type": "string",
@@ -4804,7 +4795,7 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > tools/list as clients re
         },
         "currentPage": {
           "default": 1,
-          "description": "Catalogue page to start at; pass nextPage to continue.",
+          "description": "Catalogue page; pass nextPage to continue.",
           "type": "integer",
           "minimum": 1,
           "maximum": 1000
@@ -4824,9 +4815,7 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > tools/list as clients re
       "type": "object",
       "properties": {
         "products": {
-          "type": "array",
           "items": {
-            "type": "object",
             "properties": {
               "id": {
                 "type": "string"
@@ -4859,9 +4848,7 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > tools/list as clients re
           }
         },
         "unplaced": {
-          "type": "array",
           "items": {
-            "type": "object",
             "properties": {
               "id": {
                 "type": "string"
@@ -4883,21 +4870,17 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > tools/list as clients re
           }
         },
         "keywords": {
-          "type": "array",
           "items": {
-            "type": "object",
             "properties": {
               "keyword": {
                 "type": "string"
               },
               "productIds": {
-                "type": "array",
                 "items": {
                   "type": "string"
                 }
               },
               "ignored": {
-                "type": "array",
                 "items": {
                   "type": "string"
                 }
@@ -4930,7 +4913,7 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > tools/list as clients re
       }
     },
     "annotations": {
-      "title": "Search products in stock at a store",
+      "title": "Products in stock at a store",
       "readOnlyHint": true,
       "openWorldHint": true,
       "untrustedContentHint": true
@@ -4938,8 +4921,8 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > tools/list as clients re
   },
   {
     "name": "get_product_availability",
-    "title": "Get a product's stock here and nearby",
-    "description": "One Daiso (다이소) product id at one store: stock (0 = none), floor and zone (null if unknown), the product, the store (hours, openNow), and up to 20 of the 50 nearest stores with it, nearest first. \`asOf\`: when stock was read.\\nFor a product word, or \\"here or else the nearest\\", use find_product_nearby.",
+    "title": "A product's stock at a store",
+    "description": "Stock of one Daiso (다이소) product id at one store (0 = none), floor and zone (null: unknown), the store's hours and openNow, and up to 20 of the 50 nearest stores with it.\\nFor a product word: find_product_nearby.",
     "inputSchema": {
       "type": "object",
       "properties": {
@@ -4951,7 +4934,7 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > tools/list as clients re
         "branchCode": {
           "type": "string",
           "pattern": "^\\\\d{5}$",
-          "description": "5-digit store code from search_stores, e.g. 11199."
+          "description": "Store code from search_stores (11199)."
         }
       },
       "required": [
@@ -4985,9 +4968,7 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > tools/list as clients re
           ]
         },
         "otherBranches": {
-          "type": "array",
           "items": {
-            "type": "object",
             "properties": {
               "code": {
                 "type": "string"
@@ -5017,7 +4998,6 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > tools/list as clients re
           }
         },
         "product": {
-          "type": "object",
           "properties": {
             "id": {
               "type": "string"
@@ -5037,7 +5017,6 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > tools/list as clients re
           }
         },
         "store": {
-          "type": "object",
           "properties": {
             "code": {
               "type": "string"
@@ -5065,7 +5044,7 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > tools/list as clients re
       }
     },
     "annotations": {
-      "title": "Get a product's stock here and nearby",
+      "title": "A product's stock at a store",
       "readOnlyHint": true,
       "openWorldHint": true,
       "untrustedContentHint": true
@@ -5074,7 +5053,7 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > tools/list as clients re
   {
     "name": "search_catalogue",
     "title": "Search the Daiso catalogue",
-    "description": "Search the Daiso (다이소) catalogue, whatever the stock: up to 20 products a page, best first; \`total\` = all matches (0 with a \`hint\` when none). More: currentPage = nextPage.\\nNext: find_product_nearby or get_product_availability with an id.",
+    "description": "The Daiso (다이소) catalogue, whatever the stock: up to 20 products a page, best first; \`total\` = all matches (0 with \`hint\` when none).\\nNext: find_product_nearby with an id.",
     "inputSchema": {
       "type": "object",
       "properties": {
@@ -5086,7 +5065,7 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > tools/list as clients re
         },
         "currentPage": {
           "default": 1,
-          "description": "Page, from 1.",
+          "description": "Page; pass nextPage to continue.",
           "type": "integer",
           "minimum": 1,
           "maximum": 1000
@@ -5105,9 +5084,7 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > tools/list as clients re
       "type": "object",
       "properties": {
         "products": {
-          "type": "array",
           "items": {
-            "type": "object",
             "properties": {
               "id": {
                 "type": "string"
@@ -5153,8 +5130,8 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > tools/list as clients re
   },
   {
     "name": "find_product_nearby",
-    "title": "Find which nearby store has a product",
-    "description": "Does this Daiso (다이소) store have a product; if not, which nearby store does, on which floor, open now? One call, for a product word (우산) or number.\\nChecks the best 10 catalogue matches (\`products\`; \`matched\` = all) at the 50 nearest stores (openNow, facility: only such). \`here\`: the asked store's items in stock (\`unknown\`: stock unread, not sold out). \`stores\`: the 5 nearest others with any (limit up to 20). Items: id, stock, floor and zone, or \`shelf\`. \`asOf\`: when stock was read.",
+    "title": "Find a product nearby",
+    "description": "Does this Daiso (다이소) store have a product, and if not which nearby store does, on which floor, open now? One call, for a word (우산) or product number.\\nChecks the best 10 matches (\`products\`; \`matched\` = all) at the 50 nearest stores. \`here\`: the asked store's items in stock (\`unknown\`: stock unread, not sold out). \`stores\`: the nearest others with any.",
     "inputSchema": {
       "type": "object",
       "properties": {
@@ -5165,12 +5142,12 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > tools/list as clients re
           "description": "Product word (우산, umbrella) or number; up to 5 comma-separated."
         },
         "branchCode": {
-          "description": "The store asked about (e.g. 11199); or latitude and longitude.",
+          "description": "The store asked about (11199), or latitude and longitude.",
           "type": "string",
           "pattern": "^\\\\d{5}$"
         },
         "latitude": {
-          "description": "Latitude to search around, with longitude.",
+          "description": "Latitude, with longitude.",
           "type": "number",
           "minimum": 32.8,
           "maximum": 38.9
@@ -5188,11 +5165,11 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > tools/list as clients re
           "maxLength": 100
         },
         "openNow": {
-          "description": "true: only stores open now (posted hours).",
+          "description": "true: only stores open now.",
           "type": "boolean"
         },
         "facility": {
-          "description": "Only stores that list this facility (ramp: step-free entrance; cashless: cards only).",
+          "description": "Only stores with it (ramp: step-free; cashless: cards only).",
           "type": "string",
           "enum": [
             "parking",
@@ -5224,7 +5201,6 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > tools/list as clients re
       "type": "object",
       "properties": {
         "origin": {
-          "type": "object",
           "properties": {
             "lat": {
               "type": "number"
@@ -5235,9 +5211,7 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > tools/list as clients re
           }
         },
         "products": {
-          "type": "array",
           "items": {
-            "type": "object",
             "properties": {
               "id": {
                 "type": "string"
@@ -5258,8 +5232,7 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > tools/list as clients re
           "type": "string"
         },
         "place": {
-          "type": "object",
-          "properties": {}
+          "type": "object"
         },
         "matched": {
           "type": "integer"
@@ -5268,7 +5241,6 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > tools/list as clients re
           "$ref": "#/definitions/s0"
         },
         "stores": {
-          "type": "array",
           "items": {
             "$ref": "#/definitions/s0"
           }
@@ -5285,7 +5257,6 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > tools/list as clients re
       },
       "definitions": {
         "s0": {
-          "type": "object",
           "properties": {
             "code": {
               "type": "string"
@@ -5312,9 +5283,7 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > tools/list as clients re
               "type": "string"
             },
             "items": {
-              "type": "array",
               "items": {
-                "type": "object",
                 "properties": {
                   "id": {
                     "type": "string"
@@ -5339,19 +5308,16 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > tools/list as clients re
               }
             },
             "missing": {
-              "type": "array",
               "items": {
                 "type": "string"
               }
             },
             "unknown": {
-              "type": "array",
               "items": {
                 "type": "string"
               }
             },
             "usualShelf": {
-              "type": "object",
               "properties": {
                 "floor": {
                   "type": "string"
@@ -5373,7 +5339,7 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > tools/list as clients re
       }
     },
     "annotations": {
-      "title": "Find which nearby store has a product",
+      "title": "Find a product nearby",
       "readOnlyHint": true,
       "openWorldHint": true,
       "untrustedContentHint": true

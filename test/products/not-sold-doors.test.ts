@@ -1,0 +1,48 @@
+import t from 'tap'
+import { listenTestApp } from '../helpers/app.js'
+import { connectHttp } from '../helpers/mcp-client.js'
+import { until } from '../helpers/wait.js'
+
+// "Not sold" told apart from "try another word" on the doors where the hint surfaces: REST (`hint`), MCP
+// (`hint` in structuredContent, and the text reading), with the product index the runtime builds over the
+// simulator. The CLI's note: test/cli/cli.test.ts. The rules themselves: test/products/sections.test.ts.
+
+const INDEX_ON = { PRODUCT_INDEX: 'on', UPSTREAM_TIMEOUT_MS: '20000' }
+const SECTION = /names a section of the Daiso catalogue \(문구\) rather than a product: search for the product itself, such as /
+const NOT_SOLD = /the chain most likely does not sell it/
+
+t.test('REST and MCP: a section name suggests product words; a thing the chain lacks is not sold', async (t) => {
+  const { app, url, runtime } = await listenTestApp(t, { env: INDEX_ON })
+  const index = runtime.products
+  if (!index) throw new Error('PRODUCT_INDEX=on gives the runtime an index')
+  await until('the first listing', () => index.usable(), { timeoutMs: 60_000, intervalMs: 20 })
+
+  const rest = async (path: string) => (await app.inject(path)).json() as { hint?: string; keywords?: Array<{ notSold?: boolean }> }
+  const stationery = await rest(`/api/catalogue?keyword=${encodeURIComponent('문구류')}`)
+  t.match(stationery.hint, SECTION, 'REST catalogue: section')
+  t.notMatch(stationery.hint, NOT_SOLD)
+  const inStore = await rest(`/api/products?branchCode=11199&keyword=${encodeURIComponent('문구류')}`)
+  t.match(inStore.hint, SECTION, 'REST in-store: section')
+  t.notOk(inStore.keywords?.[0]?.notSold)
+  const painkiller = await rest(`/api/products?branchCode=11199&keyword=${encodeURIComponent('진통제')}`)
+  t.match(painkiller.hint, NOT_SOLD, 'REST in-store: not sold')
+  t.equal(painkiller.keywords?.[0]?.notSold, true)
+  const nearby = await rest(`/api/products/nearby?keyword=painkiller&curLttd=37.4979&curLitd=127.0276`)
+  t.match(nearby.hint, NOT_SOLD, 'REST nearby: not sold')
+
+  const { client } = await connectHttp(t, url, { name: 'not-sold' })
+  const call = async (name: string, args: Record<string, unknown>) => {
+    const result = await client.callTool({ name, arguments: args })
+    t.notOk(result.isError, `${name}: answered`)
+    const text = (result.content as Array<{ text: string }>)[0]?.text ?? ''
+    return { hint: (result.structuredContent as { hint?: string }).hint, text }
+  }
+  const mcpSection = await call('find_product_nearby', { keyword: 'stationery', latitude: 37.4979, longitude: 127.0276 })
+  t.match(mcpSection.hint, /'stationery'.*section .*\(문구\)/, 'MCP nearby: section')
+  t.match(mcpSection.text, /Hint: .*section .*\(문구\)/, 'MCP text reading carries it')
+  const mcpCatalogue = await call('search_catalogue', { keyword: '문구류' })
+  t.match(mcpCatalogue.hint, SECTION, 'MCP catalogue: section')
+  const mcpNotSold = await call('search_catalogue', { keyword: '진통제' })
+  t.match(mcpNotSold.hint, NOT_SOLD, 'MCP catalogue: not sold')
+  t.notMatch(mcpNotSold.hint, /section/)
+})
