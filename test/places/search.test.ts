@@ -198,6 +198,16 @@ for (const directory of ['on', 'off'] as const) {
       t.match(both.json(), { code: 'invalid_parameter', message: /near/ })
     })
 
+    t.test('keyword and near together: the stores the keyword names, around the place, nearest first', async (t) => {
+      const { stores, place } = await search({ keyword: '터미널', near: '동대구역' })
+      t.match(place, { name: '동대구역', kind: 'station' })
+      t.ok(stores.length === 5 && stores.every((s) => s.name.includes('터미널')) && ascending(stores))
+      t.ok(stores[0]?.address.startsWith('대구'), 'the nearest in Daegu')
+      const dong = await search({ keyword: '터미널', near: '용두동' })
+      t.match(dong.place, { name: '용두동', within: '서울특별시 동대문구' })
+      t.ok(dong.stores[0]?.address.startsWith('서울'))
+    })
+
     t.test('a point abroad is refused naming the bounds; a far answer says so', async (t) => {
       const tokyo = await app.inject(`/api/branches/search?${qs({ curLttd: 35.68, curLitd: 139.76 })}`)
       t.equal(tokyo.statusCode, 400)
