@@ -436,7 +436,9 @@ for (const [key, parts] of numbered) {
 // In Statistics Korea's order (Seoul, Busan, … Jeju), a group such as 역삼동 beside its parts: the first of
 // several neighbourhoods of one name is the one a lookup answers, the others named.
 rows.push(...neighbourhoods.sort((a, b) => a.district.localeCompare(b.district)).map((n) => n.row))
-console.log(`neighbourhoods: ${dongRows} dong rows read, ${dongs.size} kept, ${groups} made of numbered dongs (역삼동)`)
+console.log(
+  `neighbourhoods: ${dongRows} dong rows read, ${dongs.size} after one per district and name, ${neighbourhoods.length - groups} of them new places (the rest are landmarks or towns already), ${groups} made of numbered dongs (역삼동)`,
+)
 
 const clean = (s: string) => s.replace(/[\t\n]/g, ' ')
 const lines = rows.map((r) => {

@@ -160,6 +160,15 @@ export class Gazetteer {
     return { place: first, others: places.slice(1), how: 'slip', read }
   }
 
+  /**
+   * The province, city or district a word names, even when a landmark or station is called so first: 강남 is
+   * the area of that name, but beside 신사동 it is 강남구 that chooses among the 신사동s.
+   */
+  area(text: string): Place | undefined {
+    const keyed = this.#byKey.get(placeKey(text))
+    return [...(keyed?.strong ?? []), ...(keyed?.weak ?? [])].find((p) => AREA_KINDS.has(p.kind) && p.kind !== 'neighbourhood')
+  }
+
   /** The place with this id (a tool's answer names it so). */
   byId(id: number): Place | undefined {
     return this.places[id]

@@ -88,10 +88,10 @@ export async function findPlace(text: string, slips = true): Promise<PlaceMatch 
   const last = words[words.length - 1] as string
   if (words.length === 1) return last.length >= 3 && last.endsWith('점') ? places.lookup(last.slice(0, -1), undefined, slips) : undefined
   for (let i = 0; i < words.length; i++) {
-    const area = places.lookup(words[i] as string, undefined, false)
-    if (!area || !AREA_KINDS.has(area.place.kind) || area.how === 'slip') continue
+    const area = places.area(words[i] as string)
+    if (!area) continue
     const rest = words.filter((_, j) => j !== i).join(' ')
-    const within = placeKey(area.place.name)
+    const within = placeKey(area.name)
     const found = places.lookup(rest, within, slips)
     if (found && found.place.parent !== undefined && placeKey(found.place.parent).includes(within)) return found
   }

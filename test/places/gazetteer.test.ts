@@ -138,6 +138,8 @@ t.test('neighbourhoods (읍·면·동): filed under the district that holds them
   t.same(yongdu?.others, ['대전광역시 중구', '충청북도 제천시'])
   t.match(await findPlace('대전 용두동'), { place: { name: '용두동', parent: '대전광역시 중구' } }, 'a city beside it chooses')
   t.match(await findPlace('제천 용두동'), { place: { parent: '충청북도 제천시' } })
+  t.match(read('신사동'), { within: '서울특별시 은평구' }, 'Statistics Korea’s order, not how often it is meant')
+  t.match(await findPlace('강남 신사동'), { place: { parent: '서울특별시 강남구' } }, '강남 is an area, and 강남구 beside a dong')
   // A dong that is a landmark already is one place, not two.
   t.same(places.lookup('명동')?.others, [])
   const seen = new Set<string>()
