@@ -65,7 +65,7 @@ export class Gazetteer {
    * the typed name (three-syllable names: one syllable changed): only the names sharing a pair are compared
    * jamo by jamo, not every name of the gazetteer (thousands of 읍·면·동).
    */
-  readonly #slipIndex = new Map<string, SlipCandidate[]>()
+  #slipIndex: Map<string, SlipCandidate[]> | undefined
 
   constructor(tsv: string) {
     const places: Place[] = []
@@ -82,22 +82,35 @@ export class Gazetteer {
         longitude: Number(lng),
         parent: parent || undefined,
         lines: lines ? lines.split('|') : undefined,
-        names: [...new Set([...derivedKeys(name, nameEn ?? name), ...(strong ?? '').split('|')])].filter(Boolean),
+        names: [],
       }
       places.push(place)
+      // Plain loops: thousands of places are read in one go, and every spread array is garbage to collect.
+      for (const key of derivedKeys(name, nameEn ?? name)) if (key && !place.names.includes(key)) place.names.push(key)
+      if (strong) for (const key of strong.split('|')) if (key && !place.names.includes(key)) place.names.push(key)
       for (const key of place.names) this.#keyed(key).strong.push(place)
-      for (const key of (weak ?? '').split('|').filter(Boolean)) this.#keyed(key).weak.push(place)
+      if (weak) for (const key of weak.split('|')) if (key) this.#keyed(key).weak.push(place)
+    }
+    this.places = places
+  }
+
+  /** Built on the first slip looked for, not at load: most questions name a place as it is written. */
+  #slips(): Map<string, SlipCandidate[]> {
+    if (this.#slipIndex) return this.#slipIndex
+    const index = new Map<string, SlipCandidate[]>()
+    for (const place of this.places) {
       for (const key of place.names) {
         if (!isHangul(key) || syllables(key) < 3) continue
         const candidate: SlipCandidate = { key, jamo: undefined, place }
         for (const at of pairsOf(key)) {
-          const list = this.#slipIndex.get(at)
+          const list = index.get(at)
           if (list) list.push(candidate)
-          else this.#slipIndex.set(at, [candidate])
+          else index.set(at, [candidate])
         }
       }
     }
-    this.places = places
+    this.#slipIndex = index
+    return index
   }
 
   #keyed(key: string): Keyed {
@@ -135,8 +148,9 @@ export class Gazetteer {
     const jamo = jamoOf(key)
     const found: SlipCandidate[] = []
     const seen = new Set<SlipCandidate>()
+    const index = this.#slips()
     for (const at of pairsOf(key)) {
-      for (const candidate of this.#slipIndex.get(at) ?? []) {
+      for (const candidate of index.get(at) ?? []) {
         if (seen.has(candidate)) continue
         seen.add(candidate)
         // One slip changes one syllable (two for a swap across syllables): a cheap test before the jamo.

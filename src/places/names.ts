@@ -75,5 +75,7 @@ export function differingSyllables(a: string, b: string): number {
  * shipped file small): its Korean and English name outright.
  */
 export function derivedKeys(name: string, nameEn: string): string[] {
-  return [placeKey(name), placeKey(nameEn.replace(/\s*\(.*\)$/, ''))]
+  // "Seoul Station (KTX)" → Seoul Station; without a regular expression that backtracks over every space.
+  const open = nameEn.endsWith(')') ? nameEn.lastIndexOf('(') : -1
+  return [placeKey(name), placeKey(open > 0 ? nameEn.slice(0, open) : nameEn)]
 }
