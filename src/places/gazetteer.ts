@@ -180,7 +180,8 @@ export class Gazetteer {
    */
   area(text: string): Place | undefined {
     const keyed = this.#byKey.get(placeKey(text))
-    return [...(keyed?.strong ?? []), ...(keyed?.weak ?? [])].find((p) => AREA_KINDS.has(p.kind) && p.kind !== 'neighbourhood')
+    const chooses = (p: Place) => AREA_KINDS.has(p.kind) && p.kind !== 'neighbourhood'
+    return keyed && (keyed.strong.find(chooses) ?? keyed.weak.find(chooses))
   }
 
   /** The place with this id (a tool's answer names it so). */
