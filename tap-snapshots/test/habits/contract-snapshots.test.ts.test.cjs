@@ -886,7 +886,7 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
             "name": "near",
             "in": "query",
             "required": false,
-            "description": "Place: 명동",
+            "description": "A place name.",
             "schema": {
               "type": "string",
               "minLength": 1,
@@ -1534,7 +1534,7 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
             "name": "near",
             "in": "query",
             "required": false,
-            "description": "Place: 명동",
+            "description": "A place name.",
             "schema": {
               "type": "string",
               "minLength": 1,
@@ -2621,7 +2621,7 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
             "name": "near",
             "in": "query",
             "required": false,
-            "description": "Place: 명동",
+            "description": "A place name.",
             "schema": {
               "type": "string",
               "minLength": 1,
@@ -4477,7 +4477,7 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > tools/list as clients re
           "description": "Place or store name in Korean (e.g. 강남역)."
         },
         "near": {
-          "description": "Place: 명동",
+          "description": "A place name.",
           "type": "string",
           "minLength": 1,
           "maxLength": 100
@@ -4607,7 +4607,7 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > tools/list as clients re
           "maximum": 132
         },
         "near": {
-          "description": "Place: 명동",
+          "description": "A place name.",
           "type": "string",
           "minLength": 1,
           "maxLength": 100
@@ -5188,7 +5188,7 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > tools/list as clients re
           "maximum": 132
         },
         "near": {
-          "description": "Place: 명동",
+          "description": "A place name.",
           "type": "string",
           "minLength": 1,
           "maxLength": 100
