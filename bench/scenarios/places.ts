@@ -35,7 +35,7 @@ async function coldLoadMs(): Promise<{ loadMs: number; firstLookupUs: number }> 
 }
 
 /** What place understanding adds to a store search that names no place, in this process, over the directory. */
-async function addedCost(simulatorUrl: string): Promise<{ plainUs: number; withPlacesUs: number; placeUs: number }> {
+async function addedCost(simulatorUrl: string): Promise<{ plainUs: number; withPlacesUs: number; addedUs: number; placeUs: number }> {
   const config = loadConfig({ UPSTREAM_BASE_URL: simulatorUrl, LOG_LEVEL: 'silent' })
   const client = new UpstreamClient({ ...config.upstream, baseUrl: simulatorUrl })
   const directory = new StoreDirectory({ lister: client, pageSize: 100, refreshMs: 86_400_000, minRefreshGapMs: 600_000, claimMs: 60_000 })
@@ -53,19 +53,34 @@ async function addedCost(simulatorUrl: string): Promise<{ plainUs: number; withP
     }
     return percentile(times, 50)
   }
-  // Warm both paths (and load the gazetteer) before measuring; then alternate so background load hits both.
+  // Warm both paths (and load the gazetteer) before measuring. Then each keyword is asked both ways back to
+  // back, in alternating order, and the added cost is the median of those paired differences: on a shared,
+  // loaded machine, blocks of 300 one way then 300 the other measured the load's drift, not the places
+  // (+2.8 ms one run, -5.9 ms the next, for a lookup of tens of microseconds).
   await samples((k) => search(input(k)), STORE_KEYWORDS)
   await samples((k) => searchWithPlaces(input(k), search), STORE_KEYWORDS)
   const plain: number[] = []
   const withPlaces: number[] = []
-  for (let i = 0; i < 3; i++) {
-    plain.push(await samples((k) => search(input(k)), STORE_KEYWORDS))
-    withPlaces.push(await samples((k) => searchWithPlaces(input(k), search), STORE_KEYWORDS))
+  const added: number[] = []
+  for (let i = 0; i < 3 * rounds; i++) {
+    const keyword = STORE_KEYWORDS[i % STORE_KEYWORDS.length]!
+    const time = async (run: () => Promise<unknown>) => {
+      const t0 = performance.now()
+      await run()
+      return (performance.now() - t0) * 1000
+    }
+    const plainFirst = i % 2 === 0
+    const a = await time(() => (plainFirst ? search(input(keyword)) : searchWithPlaces(input(keyword), search)))
+    const b = await time(() => (plainFirst ? searchWithPlaces(input(keyword), search) : search(input(keyword))))
+    const [p, w] = plainFirst ? [a, b] : [b, a]
+    plain.push(p)
+    withPlaces.push(w)
+    added.push(w - p)
   }
   const placeKeywords = PLACE_SEARCHES.flatMap((p) => (p.keyword ? [p.keyword] : []))
   const placeUs = await samples((k) => searchWithPlaces(input(k), search), placeKeywords)
   directory.close()
-  return { plainUs: percentile(plain, 50), withPlacesUs: percentile(withPlaces, 50), placeUs }
+  return { plainUs: percentile(plain, 50), withPlacesUs: percentile(withPlaces, 50), addedUs: percentile(added, 50), placeUs }
 }
 
 interface DirectoryReadiness {
@@ -100,7 +115,7 @@ export async function placesScenario(ctx: BenchContext): Promise<ScenarioRow> {
     const stats = await ctx.simulator.control.stats()
     const cold = await coldLoadMs()
     const cost = await addedCost(ctx.simulator.url)
-    const addedMs = (cost.withPlacesUs - cost.plainUs) / 1000
+    const addedMs = cost.addedUs / 1000
     return {
       id: 14,
       title: 'places in store search: calls, cost, first load',
@@ -114,13 +129,14 @@ export async function placesScenario(ctx: BenchContext): Promise<ScenarioRow> {
         storeSearchP50Ms: round(percentile(storeTimes, 50), 2),
         storeSearchPlainP50Micros: round(cost.plainUs, 1),
         storeSearchWithPlacesP50Micros: round(cost.withPlacesUs, 1),
+        placesAddedP50Micros: round(cost.addedUs, 1),
         placeAnswerP50Micros: round(cost.placeUs, 1),
         gazetteerFirstLoadMs: round(cold.loadMs, 1),
         gazetteerFirstLookupMicros: round(cold.firstLookupUs, 1),
       },
       notes: [
         `Over HTTP on a warm service with the store directory built: ${placeTimes.length} place searches (${PLACE_SEARCHES.map((p) => p.keyword ?? `near=${p.near}`).join(', ')}) alternating with store keywords; the simulator counted ${stats.total} upstream calls.`,
-        `In the bench process over the same directory, p50 of 3 × 300 store searches naming no place: ${round(cost.plainUs, 1)} µs as the directory answers, ${round(cost.withPlacesUs, 1)} µs with place understanding around it; a keyword a place answers (the stores named after it, then the nearest): ${round(cost.placeUs, 1)} µs.`,
+        `In the bench process over the same directory, 900 store searches naming no place, each asked both ways back to back: p50 ${round(cost.plainUs, 1)} µs as the directory answers, ${round(cost.withPlacesUs, 1)} µs with place understanding around it, p50 of the paired differences ${round(cost.addedUs, 1)} µs; a keyword a place answers (the stores named after it, then the nearest): ${round(cost.placeUs, 1)} µs.`,
         `The gazetteer loads on the first place asked about, not at start-up: import, parse and index took ${round(cold.loadMs, 1)} ms in a fresh process (from dist/), the first lookup ${round(cold.firstLookupUs, 1)} µs.`,
       ],
     }

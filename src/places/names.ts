@@ -40,21 +40,24 @@ export const jamoOf = (text: string): string[] => [...disassemble(text.normalize
 /** jamoDistance over words already split into jamo (jamoOf), for a scan over many names. */
 export function jamoArrayDistance(x: readonly string[], y: readonly string[], max = 1): number {
   if (Math.abs(x.length - y.length) > max) return max + 1
-  let before: number[] = []
-  let previous = Array.from({ length: y.length + 1 }, (_, j) => j)
+  // Three rows of the table, reused: this runs over thousands of names for one typed word.
+  const width = y.length + 1
+  let before = new Int32Array(width)
+  let previous = new Int32Array(width)
+  let current = new Int32Array(width)
+  for (let j = 0; j < width; j++) previous[j] = j
   for (let i = 1; i <= x.length; i++) {
-    const current = [i]
+    current[0] = i
     let rowMin = i
     for (let j = 1; j <= y.length; j++) {
       const cost = x[i - 1] === y[j - 1] ? 0 : 1
       let d = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost)
       if (i > 1 && j > 1 && x[i - 1] === y[j - 2] && x[i - 2] === y[j - 1]) d = Math.min(d, before[j - 2]! + 1)
-      current.push(d)
+      current[j] = d
       if (d < rowMin) rowMin = d
     }
     if (rowMin > max) return max + 1
-    before = previous
-    previous = current
+    ;[before, previous, current] = [previous, current, before]
   }
   return Math.min(previous[y.length]!, max + 1)
 }
@@ -65,4 +68,14 @@ export function differingSyllables(a: string, b: string): number {
   let n = 0
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) n++
   return n
+}
+
+/**
+ * The keys a place's own names give, which the gazetteer file leaves out and the loader adds back (it keeps the
+ * shipped file small): its Korean and English name outright.
+ */
+export function derivedKeys(name: string, nameEn: string): string[] {
+  // "Seoul Station (KTX)" → Seoul Station; without a regular expression that backtracks over every space.
+  const open = nameEn.endsWith(')') ? nameEn.lastIndexOf('(') : -1
+  return [placeKey(name), placeKey(open > 0 ? nameEn.slice(0, open) : nameEn)]
 }

@@ -88,10 +88,10 @@ export async function findPlace(text: string, slips = true): Promise<PlaceMatch 
   const last = words[words.length - 1] as string
   if (words.length === 1) return last.length >= 3 && last.endsWith('점') ? places.lookup(last.slice(0, -1), undefined, slips) : undefined
   for (let i = 0; i < words.length; i++) {
-    const area = places.lookup(words[i] as string, undefined, false)
-    if (!area || !AREA_KINDS.has(area.place.kind) || area.how === 'slip') continue
+    const area = places.area(words[i] as string)
+    if (!area) continue
     const rest = words.filter((_, j) => j !== i).join(' ')
-    const within = placeKey(area.place.name)
+    const within = placeKey(area.name)
     const found = places.lookup(rest, within, slips)
     if (found && found.place.parent !== undefined && placeKey(found.place.parent).includes(within)) return found
   }
@@ -121,9 +121,9 @@ export async function resolveNear(near: string): Promise<PlaceMatch> {
   const match = await findPlace(near)
   if (match) return match
   throw new ServiceError('invalid_parameter', {
-    message: `Invalid parameter '{near}': '${near}' names no place this service knows (stations, landmarks, provinces, cities and districts of Korea).`,
-    ko: `'${near}'은(는) 알 수 없는 장소입니다. 역 이름, 명소, 시·군·구 이름으로 입력해 주세요.`,
-    hint: 'Send {near} as a station (선릉역), landmark (경복궁, Haeundae Beach), district (마포구) or city, or send {coordinates} instead.',
+    message: `Invalid parameter '{near}': '${near}' names no place this service knows (stations, landmarks, provinces, cities, districts and neighbourhoods of Korea).`,
+    ko: `'${near}'은(는) 알 수 없는 장소입니다. 역 이름, 명소, 시·군·구 또는 읍·면·동 이름으로 입력해 주세요.`,
+    hint: 'Send {near} as a station (선릉역), landmark (경복궁, Haeundae Beach), district (마포구), neighbourhood (서교동) or city, or send {coordinates} instead.',
   })
 }
 
@@ -244,8 +244,12 @@ const stationStem = (key: string): string => (key.length > 2 && key.endsWith('�
 
 function withPlace(found: StoreSearchResult, match: PlaceMatch): StoreSearchResult {
   const place = placeUnderstood(match)
+  // A name dozens of neighbourhoods share (중앙동) names the first few and counts the rest.
+  const more = match.others.length > 5 ? `; and ${match.others.length - 5} more` : ''
   const others =
-    match.others.length > 0 ? ` It may also mean ${match.others.map(describeShort).join('; ')}: add the city or line to choose.` : ''
+    match.others.length > 0
+      ? ` It may also mean ${match.others.slice(0, 5).map(describeShort).join('; ')}${more}: add the city, district or line to choose.`
+      : ''
   const said = `Read as the ${kindWord(match.place)} ${match.place.name} (${match.place.nameEn}); stores nearest it first.${others}`
   return { ...found, place, hint: [found.stores.length > 0 ? said : undefined, found.hint].filter(Boolean).join(' ') || undefined }
 }

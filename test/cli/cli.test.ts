@@ -41,6 +41,21 @@ t.test('--json prints the result for scripts', async (t) => {
   t.same([body.hasMore, body.nextPage], [true, 2])
 })
 
+t.test('stores --near: the stores a keyword names around a place, nearest first; a neighbourhood as the place', async (t) => {
+  const { code, stdout } = await cli([...sim, '--json', 'stores', '터미널', '--near', '동대구역', '-n', '4'], quiet)
+  t.equal(code, EXIT.ok)
+  const body = JSON.parse(stdout) as { stores: Array<{ name: string; distanceKm: number }>; place: { name: string } }
+  t.equal(body.place.name, '동대구역')
+  t.ok(
+    body.stores.length === 4 &&
+      body.stores.every((s, i) => s.name.includes('터미널') && (i === 0 || s.distanceKm >= body.stores[i - 1]!.distanceKm)),
+    '터미널 stores, nearest first',
+  )
+  const dong = await cli([...sim, '--json', 'near', '평창동', '-n', '2'], quiet)
+  t.equal(dong.code, EXIT.ok)
+  t.match(JSON.parse(dong.stdout), { place: { name: '평창동', kind: 'neighbourhood', within: '서울특별시 종로구' } })
+})
+
 t.test('near: nearest first, with distances', async (t) => {
   const { code, stdout } = await cli([...sim, 'near', '37.4979', '127.0276', '-n', '4'], quiet)
   t.equal(code, EXIT.ok)

@@ -103,6 +103,54 @@ t.test('the words around a place are dropped before it is looked up', async (t) 
   t.equal(await findPlace('다이소 근처'), undefined)
 })
 
+t.test('neighbourhoods (읍·면·동): filed under the district that holds them now, numbered ones joined as people say them', async (t) => {
+  const places = await gazetteer()
+  const read = (text: string) => {
+    const m = places.lookup(text)
+    return m && { name: m.place.name, kind: m.place.kind, within: m.place.parent, how: m.how, others: m.others.map((o) => o.parent) }
+  }
+  t.match(read('서교동'), { name: '서교동', kind: 'neighbourhood', within: '서울특별시 마포구', how: 'name' })
+  t.match(read('Seogyo-dong'), { name: '서교동' }, 'by its romanised name')
+  t.match(read('군위읍'), { name: '군위읍', within: '대구광역시 군위군' }, '군위군 moved to Daegu in 2023: filed there, once')
+  t.match(read('월영동'), { within: '경상남도 창원시 마산합포구' }, 'a dong of the old 마산시 under today’s district')
+  t.match(read('숭의1동'), { within: '인천광역시 미추홀구', others: [] }, '인천 남구 (old code) and 미추홀구 kept once')
+  t.match(read('상당구'), { kind: 'district', within: '충청북도 청주시' }, 'a district the boundaries name bare sits in its city')
+  // 역삼1동 and 역삼2동 are 역삼동, as addresses and people say; 역삼 alone is the station first, the dong named.
+  const yeoksam = places.lookup('역삼동')
+  const [one, two] = ['역삼1동', '역삼2동'].map((n) => places.lookup(n)?.place)
+  t.match(yeoksam?.place, { name: '역삼동', kind: 'neighbourhood', parent: '서울특별시 강남구' })
+  t.ok(
+    yeoksam &&
+      one &&
+      two &&
+      yeoksam.place.latitude <= Math.max(one.latitude, two.latitude) &&
+      yeoksam.place.longitude >= Math.min(one.longitude, two.longitude),
+    'between its two parts',
+  )
+  t.match(read('yeoksam-dong'), { name: '역삼동', within: '서울특별시 강남구' })
+  t.match(read('역삼'), { name: '역삼역', how: 'short', others: ['서울특별시 강남구'] })
+  t.match(read('창신1동'), { name: '창신제1동' }, '제 left out, as it is written')
+  t.match(read('가홰동'), { name: '가회동', how: 'slip' }, 'one slip (ㅙ for ㅚ)')
+  t.equal(read('우산'), undefined, 'a single dong’s stem is no name (우산동 stays 우산동)')
+  // One name, many districts: the others named, in Statistics Korea's order.
+  const yongdu = read('용두동')
+  t.match(yongdu, { within: '서울특별시 동대문구' })
+  t.same(yongdu?.others, ['대전광역시 중구', '충청북도 제천시'])
+  t.match(await findPlace('대전 용두동'), { place: { name: '용두동', parent: '대전광역시 중구' } }, 'a city beside it chooses')
+  t.match(await findPlace('제천 용두동'), { place: { parent: '충청북도 제천시' } })
+  t.match(read('신사동'), { within: '서울특별시 은평구' }, 'Statistics Korea’s order, not how often it is meant')
+  t.match(await findPlace('강남 신사동'), { place: { parent: '서울특별시 강남구' } }, '강남 is an area, and 강남구 beside a dong')
+  // A dong that is a landmark already is one place, not two.
+  t.same(places.lookup('명동')?.others, [])
+  const seen = new Set<string>()
+  for (const p of places.places.filter((p) => p.kind === 'neighbourhood')) {
+    const key = `${p.parent} ${p.name}`
+    if (seen.has(key)) t.fail(`${key} twice`)
+    seen.add(key)
+  }
+  t.ok(seen.size > 3500, `${seen.size} neighbourhoods`)
+})
+
 t.test('the gazetteer is small and every place is in Korea', async (t) => {
   const places = await gazetteer()
   const count = (kind: string) => places.places.filter((p) => p.kind === kind).length

@@ -76,6 +76,49 @@ for (const directory of ['on', 'off'] as const) {
       t.ok(bundang.stores.every((s) => s.address.includes('분당구')))
     })
 
+    t.test('a neighbourhood (행정동) no store address carries answers the stores nearest it', async (t) => {
+      const { stores, place, hint } = await search({ keyword: '평창동 근처' })
+      t.match(place, { name: '평창동', nameEn: 'Pyeongchang-dong', kind: 'neighbourhood', within: '서울특별시 종로구' })
+      t.ok(stores.length === 5 && ascending(stores), 'nearest first')
+      t.ok((stores[0]?.distanceKm ?? 99) < 3, `the nearest is ${stores[0]?.distanceKm} km away`)
+      t.match(hint, /neighbourhood 평창동/)
+      const roman = await search({ keyword: 'Pyeongchang-dong' })
+      t.equal(roman.place?.name, '평창동', 'by its romanised name, not 평창군')
+    })
+
+    t.test('a neighbourhood typed with one slip is read as it, and says so', async (t) => {
+      const { stores, place, readAs } = await search({ keyword: '평챵동' })
+      t.equal(readAs, '평창동', 'ㅑ for ㅏ')
+      t.match(place, { name: '평창동', read: '평창동' })
+      t.ok(stores.length > 0 && ascending(stores))
+    })
+
+    t.test('a neighbourhood of several districts: the likelier, the others named; a city beside it chooses', async (t) => {
+      const seoul = await search({ keyword: '용두동' })
+      t.match(seoul.place, { name: '용두동', within: '서울특별시 동대문구' })
+      t.same(
+        seoul.place?.others?.map((o) => o.within),
+        ['대전광역시 중구', '충청북도 제천시'],
+      )
+      t.match(seoul.hint, /may also mean 용두동 in 대전광역시 중구; 용두동 in 충청북도 제천시/)
+      const daejeon = await search({ keyword: '대전 용두동' })
+      t.match(daejeon.place, { name: '용두동', within: '대전광역시 중구' })
+      t.ok(daejeon.stores.length > 0 && daejeon.stores.every((s) => s.address.startsWith('대전')), 'Daejeon stores')
+    })
+
+    t.test('a neighbourhood that store addresses carry keeps answering the stores at that address', async (t) => {
+      const { stores, place } = await search({ keyword: '광장동' })
+      t.equal(place, undefined, 'no place: the address answered')
+      t.ok(stores.length > 0 && stores.every((s) => s.address.includes('광장동')))
+      const roman = await search({ keyword: 'Gwangjang-dong' })
+      t.equal(roman.readAs, '광장동')
+      t.same(
+        roman.stores.map((s) => s.code),
+        stores.map((s) => s.code),
+        'the same stores by its romanised name',
+      )
+    })
+
     t.test('a neighbourhood or store of the same name wins over the place: 잠실 lists 잠실점 first', async (t) => {
       const { stores, place } = await search({ keyword: '잠실' })
       t.equal(stores[0]?.code, '10087')
@@ -153,6 +196,16 @@ for (const directory of ['on', 'off'] as const) {
       const both = await app.inject(`/api/branches/search?${qs({ near: '잠실역', curLttd: 37.5, curLitd: 127 })}`)
       t.equal(both.statusCode, 400)
       t.match(both.json(), { code: 'invalid_parameter', message: /near/ })
+    })
+
+    t.test('keyword and near together: the stores the keyword names, around the place, nearest first', async (t) => {
+      const { stores, place } = await search({ keyword: '터미널', near: '동대구역' })
+      t.match(place, { name: '동대구역', kind: 'station' })
+      t.ok(stores.length === 5 && stores.every((s) => s.name.includes('터미널')) && ascending(stores))
+      t.ok(stores[0]?.address.startsWith('대구'), 'the nearest in Daegu')
+      const dong = await search({ keyword: '터미널', near: '용두동' })
+      t.match(dong.place, { name: '용두동', within: '서울특별시 동대문구' })
+      t.ok(dong.stores[0]?.address.startsWith('서울'))
     })
 
     t.test('a point abroad is refused naming the bounds; a far answer says so', async (t) => {

@@ -134,7 +134,7 @@ t.test('MCP tools over an in-memory transport', async (t) => {
         additionalProperties: boolean
       }
     const expected: Record<string, { properties: string[]; required: string[] }> = {
-      search_stores: { properties: ['keyword', 'facility', 'currentPage', 'pageSize'], required: ['keyword'] },
+      search_stores: { properties: ['keyword', 'near', 'facility', 'currentPage', 'pageSize'], required: ['keyword'] },
       // A point, or a place in words (near): neither is required alone.
       search_nearby_stores: {
         properties: ['latitude', 'longitude', 'near', 'facility', 'openNow', 'currentPage', 'pageSize'],
@@ -191,6 +191,26 @@ t.test('MCP tools over an in-memory transport', async (t) => {
     }
     t.equal(page.stores.length, 10)
     t.equal(page.nextPage, 2)
+  })
+
+  t.test('search_stores with near: the stores the keyword names, around the place, nearest first', async (t) => {
+    const page = structuredOf(
+      await client.callTool({ name: 'search_stores', arguments: { keyword: '터미널', near: '동대구역', pageSize: 5 } }),
+    ) as { stores: Array<{ name: string; address: string; distanceKm: number }>; place: { name: string; kind: string } }
+    t.match(page.place, { name: '동대구역', kind: 'station' })
+    t.equal(page.stores.length, 5)
+    t.ok(
+      page.stores.every((s) => s.name.includes('터미널')),
+      'every one a 터미널 store',
+    )
+    t.ok(
+      page.stores.every((s, i) => i === 0 || s.distanceKm >= page.stores[i - 1]!.distanceKm),
+      'nearest first',
+    )
+    t.match(page.stores[0]?.address, /^대구/, 'the nearest in Daegu')
+    const unknown = await client.callTool({ name: 'search_stores', arguments: { keyword: '터미널', near: '아틀란티스' } })
+    t.equal(unknown.isError, true)
+    t.match(errorOf(unknown).message, /near.*names no place/)
   })
 
   t.test('search_nearby_stores returns the nearest store first', async (t) => {

@@ -13,13 +13,12 @@ export const searchStores = defineTool({
     'Next: code as branchCode to find_product_nearby.',
   ].join('\n'),
   input: bind(storeSearch, MCP_VOCABULARY, {
-    omit: ['latitude', 'longitude', 'near', 'openNow'],
+    omit: ['latitude', 'longitude', 'openNow'],
     require: ['keyword'],
     strict: true,
     doorHints: {
       latitude: 'search_stores takes no coordinates; call search_nearby_stores with latitude and longitude.',
       longitude: 'search_stores takes no coordinates; call search_nearby_stores with latitude and longitude.',
-      near: 'search_stores takes the place as its keyword (경복궁); or call search_nearby_stores with near.',
     },
   }),
   outputSchema: StorePageSchema,

@@ -886,7 +886,7 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
             "name": "near",
             "in": "query",
             "required": false,
-            "description": "Or a place: 선릉역, 경복궁.",
+            "description": "A place name.",
             "schema": {
               "type": "string",
               "minLength": 1,
@@ -1534,7 +1534,7 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
             "name": "near",
             "in": "query",
             "required": false,
-            "description": "Or a place: 선릉역, 경복궁.",
+            "description": "A place name.",
             "schema": {
               "type": "string",
               "minLength": 1,
@@ -2621,7 +2621,7 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > /openapi.json for one ba
             "name": "near",
             "in": "query",
             "required": false,
-            "description": "Or a place: 선릉역, 경복궁.",
+            "description": "A place name.",
             "schema": {
               "type": "string",
               "minLength": 1,
@@ -4476,6 +4476,12 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > tools/list as clients re
           "maxLength": 100,
           "description": "Place or store name in Korean (e.g. 강남역)."
         },
+        "near": {
+          "description": "A place name.",
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 100
+        },
         "facility": {
           "description": "Only stores with it (ramp: step-free; cashless: cards only).",
           "type": "string",
@@ -4597,7 +4603,7 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > tools/list as clients re
           "maximum": 132
         },
         "near": {
-          "description": "Or a place: 선릉역, 경복궁.",
+          "description": "A place name.",
           "type": "string",
           "minLength": 1,
           "maxLength": 100
@@ -5159,7 +5165,7 @@ exports[`test/habits/contract-snapshots.test.ts > TAP > tools/list as clients re
           "maximum": 132
         },
         "near": {
-          "description": "Or a place: 선릉역, 경복궁.",
+          "description": "A place name.",
           "type": "string",
           "minLength": 1,
           "maxLength": 100
