@@ -82,12 +82,12 @@ export async function registerMcpRoutes(
     scope.addHook('onClose', async () => handler.close())
     // JSON only (Fastify's secure JSON parser); its failures reach the JSON-RPC error handler below.
     scope.removeContentTypeParser('text/plain')
-    scope.addHook('onRequest', async (request, reply) => {
+    // Callback style, as the app-wide hooks: an async hook costs a promise on every call.
+    scope.addHook('onRequest', (request, reply, done) => {
       const refusal = hosts.check(request.headers.host, request.headers.origin)
-      if (refusal) {
-        request.log.warn({ host: request.headers.host, origin: request.headers.origin }, refusal)
-        return sendRpcError(reply, 403, jsonRpcError(SERVER_ERROR, `Forbidden: ${refusal}`))
-      }
+      if (!refusal) return done()
+      request.log.warn({ host: request.headers.host, origin: request.headers.origin }, refusal)
+      sendRpcError(reply, 403, jsonRpcError(SERVER_ERROR, `Forbidden: ${refusal}`))
     })
     scope.setErrorHandler((error: FastifyError | ServiceError, request, reply) => {
       const { status, body } = rpcErrorFor(error)
@@ -196,9 +196,11 @@ async function handlePost(
     const refusal = 'Not Acceptable: Client must accept both application/json and text/event-stream (q=0 refuses one).'
     return sendRpcError(reply, 406, jsonRpcError(SERVER_ERROR, refusal))
   }
+  const base = baseUrl(request)
   const answer = await handler.answer({
     headers: request.headers,
-    url: `${baseUrl(request)}${request.url}`,
+    url: `${base}${request.url}`,
+    base,
     body: request.body,
     signal: abortSignalOf(reply),
     gate,
