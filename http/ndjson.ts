@@ -18,8 +18,12 @@ type Scan = (onProgress: (progress: ScanProgress) => void, signal: AbortSignal) 
 export class NdjsonLines extends Readable {
   #progress: string | undefined
   #terminal: string | undefined
-  /** The reader asked for more (`_read`) and no push has refused since. */
-  #wanted = false
+  /**
+   * No push has been refused since the reader last asked for more (`_read`): lines queue in the stream's
+   * own buffer (up to its high-water mark, 16 KiB) before any is replaced, so a reader that keeps up, or
+   * one not yet reading when a fast scan starts, gets every line.
+   */
+  #wanted = true
   #finished = false
   /** Progress lines replaced before they were sent, because the reader was behind. */
   replaced = 0

@@ -106,7 +106,7 @@ export async function answerFastToolCall(
  * written as JSON once here, rather than per call, where it was about a third of the framing's
  * JSON.stringify (measured in-process on the loaded bench machine: a modern get_store frame 20 µs → 8 µs).
  */
-const TRUST = UNTRUSTED_RESULT_META[TRUST_META_KEY]
+const TRUST = UNTRUSTED_RESULT_META[TRUST_META_KEY] // own key: a constant of ours, not a caller's name
 const LEGACY_META_JSON = JSON.stringify(UNTRUSTED_RESULT_META)
 const MODERN_META_JSON = JSON.stringify({ ...UNTRUSTED_RESULT_META, 'io.modelcontextprotocol/serverInfo': SERVER_INFO })
 
