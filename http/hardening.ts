@@ -8,7 +8,6 @@ import type { Config } from '../src/config.js'
 import { ServiceError, errorDocumentationUrl } from '../src/errors.js'
 import { fromFastify, sendError } from './errors.js'
 import { MCP_PATH } from './contract.js'
-import { commonHeaders } from './stream-head.js'
 import './augment.js' // the app's decorations (types only; see there)
 import { REST_VOCABULARY } from './inputs.js'
 
@@ -269,7 +268,11 @@ export async function installHardening(app: FastifyInstance, options: { rateLimi
     done()
   })
   app.addHook('onSend', (request, reply, payload, done) => {
-    reply.headers(commonHeaders(request, reply))
+    // Every answer, streams included (they are sent through Fastify too, so they pass here).
+    reply.header('x-request-id', request.id)
+    reply.header('x-content-type-options', 'nosniff')
+    if (!reply.hasHeader('x-frame-options')) reply.header('x-frame-options', 'DENY')
+    reply.header('referrer-policy', 'no-referrer')
     // Only a refused body still arriving waits (drained so the client reads the answer); the rest is synchronous.
     if ((REFUSED_BODY.has(reply.statusCode) || BODILESS.has(request.method)) && !request.raw.complete) {
       drainRefusedBody(request.raw, reply).then(() => done(null, payload), done)

@@ -50,7 +50,7 @@ function mirroredCounter<L extends string>(
   name: string,
   help: string,
   labelNames: L[],
-  source: () => LabeledCounts<L>,
+  source: () => Pick<LabeledCounts<L>, 'entries'>,
 ) {
   return new Counter({
     name,
@@ -75,12 +75,16 @@ export interface Metrics {
 export function createMetrics(runtime: Runtime, options: { processMetrics?: boolean } = {}): Metrics {
   const registry = new Registry()
   if (options.processMetrics) collectDefaultMetrics({ register: registry, prefix: PREFIX })
-  const requests = new Counter({
-    name: `${PREFIX}http_requests_total`,
-    help: 'Answered HTTP requests by route (the route pattern, `unmatched` for none), method and status code.',
-    labelNames: ['route', 'method', 'status'],
-    registers: [registry],
-  })
+  // Counted here and copied into the counter at scrape time: prom-client's inc() checks and hashes the
+  // labels on every call, about 1 % of a cached store lookup's CPU in the profile; a string key is less.
+  const answered = new Map<string, { labels: Record<'route' | 'method' | 'status', string>; value: number }>()
+  mirroredCounter(
+    registry,
+    `${PREFIX}http_requests_total`,
+    'Answered HTTP requests by route (the route pattern, `unmatched` for none), method and status code.',
+    ['route', 'method', 'status'],
+    () => ({ entries: () => [...answered.values()] }),
+  )
   const { telemetry } = runtime
   mirroredCounter(
     registry,
@@ -183,7 +187,10 @@ export function createMetrics(runtime: Runtime, options: { processMetrics?: bool
   return {
     registry,
     observeRequest(route, method, status) {
-      requests.inc({ route, method, status: String(status) })
+      const key = `${status} ${method} ${route}`
+      const entry = answered.get(key)
+      if (entry) entry.value++
+      else answered.set(key, { labels: { route, method, status: String(status) }, value: 1 })
     },
     async scrape() {
       return { contentType: registry.contentType, body: await registry.metrics() }

@@ -1,7 +1,7 @@
 import type { CallToolResult } from '@modelcontextprotocol/server'
 import { VERSION } from '../src/about.js'
 import type { StoreService } from '../src/service.js'
-import { toolsByName } from './advertise.js'
+import { TRUST_META_KEY, UNTRUSTED_RESULT_META, toolsByName } from './advertise.js'
 import { callTool } from './call.js'
 import type { ToolDefinition } from './definition.js'
 import { ENVELOPE_KEYS, LEGACY_PROTOCOL_VERSIONS, MODERN_PROTOCOL_VERSION } from './protocol.js'
@@ -101,14 +101,44 @@ export async function answerFastToolCall(
   return frameToolResult(call.era, call.id, result)
 }
 
+/*
+ * Every successful result carries the same `_meta` (the trust note, and in 2026-07-28 the server's info):
+ * written as JSON once here, rather than per call, where it was about a third of the framing's
+ * JSON.stringify (measured in-process on the loaded bench machine: a modern get_store frame 20 µs → 8 µs).
+ */
+const TRUST = UNTRUSTED_RESULT_META[TRUST_META_KEY] // own key: a constant of ours, not a caller's name
+const LEGACY_META_JSON = JSON.stringify(UNTRUSTED_RESULT_META)
+const MODERN_META_JSON = JSON.stringify({ ...UNTRUSTED_RESULT_META, 'io.modelcontextprotocol/serverInfo': SERVER_INFO })
+
+/** The result as JSON with `metaJson` as its `_meta`, when its own `_meta` is the usual trust note alone; else null. */
+function withUsualMeta(result: CallToolResult, metaJson: string, tail = ''): string | null {
+  const { _meta: meta, ...rest } = result
+  if (meta === undefined || Object.keys(meta).length !== 1 || meta[TRUST_META_KEY] !== TRUST) return null
+  const json = JSON.stringify(rest)
+  return `${json.slice(0, -1)}${json.length > 2 ? ',' : ''}"_meta":${metaJson}${tail}}`
+}
+
 /** A tool result framed as the SDK frames it in each era: a JSON body (2026-07-28), one SSE event (initialize era). */
 export function frameToolResult(era: Era, id: string | number, result: CallToolResult): Framed {
+  const idJson = JSON.stringify(id)
   if (era === 'modern') {
+    const usual = withUsualMeta(result, MODERN_META_JSON, ',"resultType":"complete"')
+    if (usual !== null) {
+      return { status: 200, headers: { 'content-type': 'application/json' }, body: `{"result":${usual},"jsonrpc":"2.0","id":${idJson}}` }
+    }
     const answer = { ...result, resultType: 'complete', _meta: { ...result._meta, 'io.modelcontextprotocol/serverInfo': SERVER_INFO } }
     return {
       status: 200,
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ result: answer, jsonrpc: '2.0', id }),
+    }
+  }
+  const usual = withUsualMeta(result, LEGACY_META_JSON)
+  if (usual !== null) {
+    return {
+      status: 200,
+      headers: { ...SSE_HEADERS },
+      body: `event: message\ndata: {"result":${usual},"jsonrpc":"2.0","id":${idJson}}\n\n`,
     }
   }
   return { status: 200, headers: { ...SSE_HEADERS }, body: sseEvent({ result, jsonrpc: '2.0', id }) }

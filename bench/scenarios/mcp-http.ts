@@ -26,7 +26,7 @@ export function modernToolCall(name: string, args: Record<string, unknown>, id =
   }
 }
 
-const TARGET = 0.3
+const TARGET = 0.5
 
 /** Why the service cannot be asked over MCP at /api/mcp (the door another helper is finishing), or null. */
 export async function mcpAvailable(serviceUrl: string): Promise<string | null> {

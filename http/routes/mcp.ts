@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import { inheritClient } from '../../src/client-context.js'
@@ -29,13 +30,12 @@ import { classifyFastifyError } from '../errors.js'
 import { hostPolicy } from '../host-policy.js'
 import type { RouteRegistry } from '../registry.js'
 import { toolCallGate } from '../tool-call-limit.js'
-import { writeStreamHead } from '../stream-head.js'
 import type { DiscoveryDocuments } from './discovery.js'
 import { abortSignalOf } from './shared.js'
 import '../augment.js' // the app's decorations (types only; see there)
 
 // The MCP endpoint's HTTP edges: its routes, the Host/Origin hook, JSON-RPC bodies for the framework's
-// refusals, the pump that streams the SDK's answer, and the GET stream. What MCP itself says and does
+// refusals, the SDK's answer handed to Fastify, and the GET stream. What MCP itself says and does
 // lives in tools/ (tools/transports/http.ts answers a POST without knowing Fastify).
 
 /** Reconnection delay suggested to clients when the server ends a GET stream (SSE `retry:`). */
@@ -82,12 +82,12 @@ export async function registerMcpRoutes(
     scope.addHook('onClose', async () => handler.close())
     // JSON only (Fastify's secure JSON parser); its failures reach the JSON-RPC error handler below.
     scope.removeContentTypeParser('text/plain')
-    scope.addHook('onRequest', async (request, reply) => {
+    // Callback style, as the app-wide hooks: an async hook costs a promise on every call.
+    scope.addHook('onRequest', (request, reply, done) => {
       const refusal = hosts.check(request.headers.host, request.headers.origin)
-      if (refusal) {
-        request.log.warn({ host: request.headers.host, origin: request.headers.origin }, refusal)
-        return sendRpcError(reply, 403, jsonRpcError(SERVER_ERROR, `Forbidden: ${refusal}`))
-      }
+      if (!refusal) return done()
+      request.log.warn({ host: request.headers.host, origin: request.headers.origin }, refusal)
+      sendRpcError(reply, 403, jsonRpcError(SERVER_ERROR, `Forbidden: ${refusal}`))
     })
     scope.setErrorHandler((error: FastifyError | ServiceError, request, reply) => {
       const { status, body } = rpcErrorFor(error)
@@ -189,17 +189,18 @@ async function handlePost(
   reply: FastifyReply,
   handler: McpHttpHandler,
   gate: CallGate | undefined,
-): Promise<void> {
+): Promise<FastifyReply | undefined> {
   // The transport needs both types; the SDK looks for their names only, so `text/event-stream;q=0` would get a stream.
   const accept = request.headers.accept
   if (refuses(accept, 'application/json') || refuses(accept, 'text/event-stream')) {
     const refusal = 'Not Acceptable: Client must accept both application/json and text/event-stream (q=0 refuses one).'
-    sendRpcError(reply, 406, jsonRpcError(SERVER_ERROR, refusal))
-    return
+    return sendRpcError(reply, 406, jsonRpcError(SERVER_ERROR, refusal))
   }
+  const base = baseUrl(request)
   const answer = await handler.answer({
     headers: request.headers,
-    url: `${baseUrl(request)}${request.url}`,
+    url: `${base}${request.url}`,
+    base,
     body: request.body,
     signal: abortSignalOf(reply),
     gate,
@@ -209,42 +210,29 @@ async function handlePost(
     return
   }
   if (answer.kind === 'answer') {
-    reply.code(answer.status).headers(answer.headers).send(answer.body)
-    return
+    return reply.code(answer.status).headers(answer.headers).send(answer.body)
   }
   const abort = new AbortController()
   inheritClient(abort.signal, abortSignalOf(reply))
-  reply.hijack()
   const raw = reply.raw
   raw.once('close', () => {
     if (!raw.writableFinished) abort.abort(new Error('the client closed the connection'))
   })
+  let response: Response
   try {
-    const response = await answer.run(abort.signal)
-    writeStreamHead(request, reply, response.status, response.headers)
-    if (!response.body) {
-      raw.end()
+    response = await answer.run(abort.signal)
+  } catch (error) {
+    if (abort.signal.aborted) {
+      raw.destroy() // the caller left; nothing to answer
       return
     }
-    const reader = response.body.getReader()
-    raw.once('close', () => void reader.cancel().catch(() => {}))
-    for (;;) {
-      const { done, value } = await reader.read()
-      if (done) break
-      if (raw.destroyed) return
-      raw.write(value)
-    }
-    raw.end()
-  } catch (error) {
-    if (abort.signal.aborted) return // the caller left; nothing to answer
     request.log.error({ err: error }, 'MCP request failed')
-    if (!raw.headersSent) {
-      writeStreamHead(request, reply, 500, { 'content-type': 'application/json; charset=utf-8' })
-      raw.end(JSON.stringify(jsonRpcError(INTERNAL_ERROR, 'Internal error')))
-    } else {
-      raw.destroy()
-    }
+    return sendRpcError(reply, 500, jsonRpcError(INTERNAL_ERROR, 'Internal error'))
   }
+  // Fastify sends the web Response itself: its status and headers over the onSend hooks' (request id,
+  // security headers), its body read only as fast as the socket drains, and cancelled if the client leaves.
+  // Returning the reply makes Fastify wait for the stream's end rather than answer an empty body.
+  return reply.send(response)
 }
 
 function rpcErrorFor(error: FastifyError | ServiceError): { status: number; body: JsonRpcErrorBody } {
@@ -289,7 +277,6 @@ class EventStreams {
         jsonRpcError(SERVER_ERROR, `Bad Request: unsupported protocol version ${version} (supported: ${PROTOCOL_VERSIONS.join(', ')}).`),
       )
     }
-    const raw = reply.raw
     // Set once the stream is open; `end` may run before that (no slot), so they start empty.
     const timers: { keepalive?: NodeJS.Timeout; lifetime?: NodeJS.Timeout } = {}
     let ended = false
@@ -300,8 +287,10 @@ class EventStreams {
       clearTimeout(timers.lifetime)
       handle?.release()
       this.#open.delete(end)
-      if (!raw.destroyed) raw.end()
+      if (!events.destroyed) events.push(null)
     }
+    // Fastify destroys the body it pipes when the client leaves; `end` then runs a second time, as a no-op.
+    const events = new Readable({ read() {}, destroy: (error, callback) => (end('client closed'), callback(error)) })
     const { handle, why } = request.server.openStreams.tryOpen(end, request.ip)
     if (!handle) {
       const whose = why === 'client' ? 'this client already has as many streams open as one client may' : 'too many open streams'
@@ -313,18 +302,20 @@ class EventStreams {
     }
     this.#open.add(end)
 
-    reply.hijack()
-    writeStreamHead(request, reply, 200, {
-      'content-type': 'text/event-stream',
-      'cache-control': 'no-cache, no-transform',
-      'x-accel-buffering': 'no', // proxies: do not buffer the stream
-    })
-    if (typeof raw.socket?.setNoDelay === 'function') raw.socket.setNoDelay(true) // inject()'s fake socket has none
-    raw.write(`retry: ${SSE_RETRY_MS}\n: store-finder MCP stream (stateless: notifications arrive on POST responses)\n\n`)
-    timers.keepalive = setInterval(() => raw.write(': keepalive\n\n'), this.limits.sseKeepaliveMs)
+    const socket = reply.raw.socket
+    if (typeof socket?.setNoDelay === 'function') socket.setNoDelay(true) // inject()'s fake socket has none
+    events.push(`retry: ${SSE_RETRY_MS}\n: store-finder MCP stream (stateless: notifications arrive on POST responses)\n\n`)
+    // A keep-alive only proves the connection lives; while earlier bytes still wait for the reader, skip it.
+    timers.keepalive = setInterval(() => {
+      if (events.readableLength === 0) events.push(': keepalive\n\n')
+    }, this.limits.sseKeepaliveMs)
     timers.lifetime = setTimeout(() => end('lifetime reached'), this.limits.sseMaxLifetimeMs)
-    raw.once('close', () => end('client closed'))
-    return undefined
+    return reply
+      .code(200)
+      .header('content-type', 'text/event-stream')
+      .header('cache-control', 'no-cache, no-transform')
+      .header('x-accel-buffering', 'no') // proxies: do not buffer the stream
+      .send(events)
   }
 
   endAll(reason: string): void {

@@ -130,7 +130,7 @@ t.test('the socket-level 400/431 answers carry the Error shape with an absolute 
   }
 })
 
-// Not fuzz properties: inject() itself is the trigger. A hijacked reply's socket under inject() has no
+// Not fuzz properties: inject() itself is the trigger. A streaming reply's socket under inject() has no
 // setNoDelay(); both streaming doors must guard the call, or the response never ends and its stream slot
 // leaks. These run without the properties' shim (shimInjectSockets).
 

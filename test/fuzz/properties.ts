@@ -38,8 +38,8 @@ export const FUZZ_ENV: Record<string, string> = {
 export const HANG_MS = 45_000
 
 /**
- * light-my-request gives a hijacked reply a socket without setNoDelay(); the MCP GET event stream calls it
- * after hijacking, and the TypeError leaves the response open (see the `todo` test in fuzz.test.ts).
+ * light-my-request gives a streaming reply a socket without setNoDelay(); the MCP GET event stream calls it
+ * before sending, and the TypeError leaves the response open (see the `todo` test in fuzz.test.ts).
  * Real sockets have it, so this shim only lets inject() reach the streaming code the way a real
  * connection does; once the service guards the call (http/ndjson.ts already does) it does nothing.
  */
