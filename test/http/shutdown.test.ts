@@ -29,9 +29,21 @@ t.test('SIGTERM in the middle of a stream: terminal event, in-flight request fin
   let { text } = await readUntil('the first line of the stream', reader, (read) => read.includes('\n'))
   t.match(JSON.parse(text.split('\n')[0]!), { type: 'progress' }, 'the stream is under way')
 
-  // An ordinary request in flight when the signal arrives still gets its answer.
-  const inFlight = fetch(`${url}/api/branches/search?keyword=%EB%AA%85%EB%8F%99`)
-  await new Promise((r) => setTimeout(r, 50))
+  // An ordinary request in flight when the signal arrives still gets its answer. The signal waits until the
+  // server holds it (its upstream call has reached the simulator) or has answered it (the store list was
+  // ready): a fixed pause lost that race on a loaded machine.
+  let settled = false
+  const inFlight = fetch(`${url}/api/branches/search?keyword=%EB%AA%85%EB%8F%99`).finally(() => {
+    settled = true
+  })
+  await until(
+    'the in-flight request to reach the server',
+    () => settled || sim.stats().requests.some((r) => JSON.stringify(r.body ?? null).includes('명동')),
+    {
+      timeoutMs: PROCESS_BOUND_MS,
+      intervalMs: 5,
+    },
+  )
   proc.child.kill('SIGTERM')
 
   text = await readToEnd('the stream to end after SIGTERM', reader, { text, timeoutMs: PROCESS_BOUND_MS })
