@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { placeKey } from '../../src/places/names.js'
+import { haversineKm } from '../../src/stores/search.js'
 import { addName, romanName, round, row, type Ring, type Row } from './rows.js'
 
 /**
@@ -188,10 +189,18 @@ export function neighbourhoodRows(rows: readonly Row[], districtAreas: readonly 
     addName(r, ko.replace(/동$/, ''), 'weak')
     groups++
   }
-  // In Statistics Korea's order (Seoul, Busan, … Jeju), a group such as 역삼동 beside its parts: the first of
-  // several neighbourhoods of one name is the one a lookup answers, the others named.
+  // The first of several neighbourhoods of one name is the one a lookup answers, the others named. People mean
+  // the one in a busy part of town (신사동 is 강남's, by 신사역 and 가로수길, before 은평구's), so the one with more
+  // of the stations and landmarks people name within 1.5 km comes first; then Statistics Korea's order (Seoul,
+  // Busan, … Jeju), which keeps a group such as 역삼동 beside its parts.
+  const named = rows.filter((r) => r.kind === 'station' || r.kind === 'landmark')
+  const prominence = new Map(
+    neighbourhoods.map(({ row: r }) => [r, named.filter((n) => haversineKm(r.lat, r.lng, n.lat, n.lng) <= 1.5).length]),
+  )
   console.log(
     `neighbourhoods: ${dongRows} dong rows read, ${dongs.size} after one per district and name, ${neighbourhoods.length - groups} of them new places (the rest are landmarks or towns already), ${groups} made of numbered dongs (역삼동)`,
   )
-  return neighbourhoods.sort((a, b) => a.district.localeCompare(b.district)).map((n) => n.row)
+  return neighbourhoods
+    .sort((a, b) => (prominence.get(b.row) as number) - (prominence.get(a.row) as number) || a.district.localeCompare(b.district))
+    .map((n) => n.row)
 }

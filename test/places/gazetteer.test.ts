@@ -132,13 +132,17 @@ t.test('neighbourhoods (읍·면·동): filed under the district that holds them
   t.match(read('창신1동'), { name: '창신제1동' }, '제 left out, as it is written')
   t.match(read('가홰동'), { name: '가회동', how: 'slip' }, 'one slip (ㅙ for ㅚ)')
   t.equal(read('우산'), undefined, 'a single dong’s stem is no name (우산동 stays 우산동)')
-  // One name, many districts: the others named, in Statistics Korea's order.
+  // One name, many districts: the busiest first (most named stations and landmarks near), then Statistics Korea's
+  // order; the others named.
   const yongdu = read('용두동')
   t.match(yongdu, { within: '서울특별시 동대문구' })
   t.same(yongdu?.others, ['대전광역시 중구', '충청북도 제천시'])
   t.match(await findPlace('대전 용두동'), { place: { name: '용두동', parent: '대전광역시 중구' } }, 'a city beside it chooses')
   t.match(await findPlace('제천 용두동'), { place: { parent: '충청북도 제천시' } })
-  t.match(read('신사동'), { within: '서울특별시 은평구' }, 'Statistics Korea’s order, not how often it is meant')
+  t.match(read('신사동'), { within: '서울특별시 강남구' }, '강남구’s, by 신사역 and 가로수길, before 은평구’s')
+  t.ok(read('신사동')?.others.includes('서울특별시 은평구'), 'and 은평구’s named')
+  t.match(read('삼성동'), { within: '서울특별시 강남구' }, 'COEX’s 삼성동, not 관악구’s')
+  t.match(await findPlace('은평 신사동'), { place: { parent: '서울특별시 은평구' } }, 'a district beside it still chooses')
   t.match(await findPlace('강남 신사동'), { place: { parent: '서울특별시 강남구' } }, '강남 is an area, and 강남구 beside a dong')
   // A dong that is a landmark already is one place, not two.
   t.same(places.lookup('명동')?.others, [])
