@@ -295,8 +295,11 @@ export function emptyKeywordHint(k: { keyword: string; notSold?: boolean | undef
   return k.notSold ? notSoldHint(k.keyword) : noMatchHint(k.keyword)
 }
 
-/** Nothing in the catalogue: a Latin-letter word most likely needs its Korean name. */
+/** Nothing in the catalogue: a Latin-letter, kana or kanji word most likely needs its Korean name. */
 export function noMatchHint(keyword: string): string {
+  if (/[\u3040-\u30ff\u4e00-\u9fff]/.test(keyword) && !/[\uac00-\ud7a3]/.test(keyword)) {
+    return 'No product in the Daiso catalogue matches this keyword. The catalogue is in Korean: search for the Korean word (e.g. 우산 for 傘, 건전지 for 電池).'
+  }
   if (/[A-Za-z]/.test(keyword) && !/[\uac00-\ud7a3]/.test(keyword)) {
     return 'No product in the Daiso catalogue matches this keyword. The catalogue is in Korean: search for the Korean word (e.g. 우산 for umbrella, 물티슈 for wet wipes).'
   }

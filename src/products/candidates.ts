@@ -110,10 +110,18 @@ export async function findCandidates(
     reading: again,
     upstreamText: null,
     page: paged(items),
-    notSold: items.length === 0 && section === undefined,
+    // A foreign word no table reads (子供, glitter) was never compared with the Korean names: unknown, not "not sold".
+    notSold: items.length === 0 && section === undefined && !hasUnreadForeignWord(again),
     section,
     catalogueCalls: queries.length,
   }
+}
+
+/** A word in Latin letters, kana or kanji that no table read into Korean. */
+function hasUnreadForeignWord(reading: KeywordReading): boolean {
+  return reading.words.some(
+    (word) => word.via === 'typed' && !/[\uac00-\ud7a3]/.test(word.typed) && /[a-z\u3040-\u30ff\u4e00-\u9fff]/i.test(word.typed),
+  )
 }
 
 /** What the answer says about how a keyword was read, or nothing when it was read as typed. */
@@ -129,6 +137,7 @@ export function describeReading(candidates: KeywordCandidates): string | undefin
   for (const word of read) {
     const first = word.forms[0] ?? ''
     if (word.via === 'english') parts.push(`read '${word.typed}' as ${first}`)
+    else if (word.via === 'japanese') parts.push(`read '${word.typed}' as ${first} (Japanese)`)
     else if (word.via === 'typo') parts.push(`read '${word.typed}' as ${first} (a typing slip)`)
     else if (word.via === 'keyboard') parts.push(`read '${word.typed}' as ${first} (typed on an English keyboard layout)`)
     else if (word.via === 'synonym') parts.push(`read '${word.typed}' as ${word.forms.slice(0, 3).join('/')}`)

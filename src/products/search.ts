@@ -1,6 +1,7 @@
 import { convertQwertyToHangul, disassemble } from 'es-hangul'
 import type { IndexedProduct } from './port.js'
 import { ENGLISH_WORDS } from './tables/english.js'
+import { JAPANESE_WORDS } from './tables/japanese.js'
 import { SYNONYM_GROUPS } from './tables/synonyms.js'
 
 /**
@@ -10,11 +11,12 @@ import { SYNONYM_GROUPS } from './tables/synonyms.js'
  * every word: a whole word of the name above the inside of a longer word (티슈 before 물티슈).
  *
  * What it does not do: stemming of Korean particles glued to a word (우산이), meaning (a 선물 is not
- * every giftable thing), Japanese or Chinese, or typo correction of words under three syllables.
+ * every giftable thing), Chinese, Japanese words outside the table (./tables/japanese.ts), or typo correction
+ * of words under three syllables.
  */
 
 /** How a word of the keyword was read. */
-export type WordVia = 'typed' | 'synonym' | 'english' | 'typo' | 'keyboard'
+export type WordVia = 'typed' | 'synonym' | 'english' | 'japanese' | 'typo' | 'keyboard'
 
 export interface WordReading {
   /** The word as typed (an English phrase stays whole: "phone charger"). */
@@ -72,6 +74,12 @@ interface Entry {
   squashed: string
 }
 
+/** A word's Korean from a foreign-word table (English, Japanese), and which table it came from. */
+interface Foreign {
+  korean: readonly string[]
+  via: 'english' | 'japanese'
+}
+
 /** One form searched: whole-only forms (a one-syllable synonym) never match inside a longer word. */
 interface Form {
   text: string
@@ -100,6 +108,39 @@ function singular(word: string): string {
 
 function englishOf(phrase: string): readonly string[] | undefined {
   return ENGLISH_WORDS.get(phrase) ?? ENGLISH_WORDS.get(phrase.split(' ').map(singular).join(' '))
+}
+
+/** Kana or kanji, and no Hangul: a word typed in Japanese. */
+const JAPANESE_SCRIPT = /^[\u3040-\u30ff\u4e00-\u9fff]+$/
+
+/** A Japanese word's Korean, through the English words EDICT glosses it with. */
+function japaneseOf(word: string): readonly string[] | undefined {
+  const english = JAPANESE_WORDS.get(word)
+  if (!english) return undefined
+  const korean = unique(english.flatMap((w) => ENGLISH_WORDS.get(w) ?? []))
+  return korean.length > 0 ? korean : undefined
+}
+
+/** Japanese glues words together (折りたたみ傘, 単三電池): the table's longest words from the left, when they cover it all. */
+function japaneseWords(token: string): string[] | undefined {
+  if (!JAPANESE_SCRIPT.test(token)) return undefined
+  if (JAPANESE_WORDS.has(token)) return [token]
+  const words: string[] = []
+  for (let at = 0; at < token.length;) {
+    let next = 0
+    for (let end = token.length; end > at; end--) {
+      if (JAPANESE_WORDS.has(token.slice(at, end))) {
+        next = end
+        break
+      }
+    }
+    // の (of) joins two words: 子供の傘 is a child's umbrella.
+    if (next === 0 && token[at] === 'の' && words.length > 0) next = at + 1
+    else if (next === 0) return undefined
+    else words.push(token.slice(at, next))
+    at = next
+  }
+  return words.length > 0 ? words : undefined
 }
 
 /** Levenshtein distance of two jamo strings, stopping once it passes `bound`. */
@@ -278,6 +319,15 @@ export class ProductMatcher {
       .filter((t) => t !== '')
     const out: Array<{ typed: string; forms: string[]; formsAsMatched: Form[]; via: WordVia }> = []
     for (let i = 0; i < tokens.length;) {
+      const japanese = japaneseWords(tokens[i] ?? '')
+      if (japanese) {
+        for (const part of japanese) {
+          const typed = japanese.length > 1 ? `${tokens[i]} (${part})` : part
+          out.push(...this.#foreignWord(typed, { korean: japaneseOf(part) ?? [], via: 'japanese' }))
+        }
+        i += 1
+        continue
+      }
       // An English phrase is read before its words: "phone charger", "aa batteries".
       let taken = 1
       let english: readonly string[] | undefined
@@ -292,20 +342,26 @@ export class ProductMatcher {
       }
       const typed = tokens.slice(i, i + taken).join(' ')
       i += taken
-      const word = this.#readWord(typed, english)
-      // "pocket tissue" is 휴대용 티슈: when no name has the phrase's reading whole, its Korean words are read one by one.
-      const parts = english?.[0]?.split(/\s+/) ?? []
-      if (word.via !== 'english' && parts.length > 1) {
-        for (const part of parts) out.push({ ...this.#readWord(part, undefined), typed: `${typed} (${part})`, via: 'english' })
-      } else out.push(word)
+      out.push(...this.#foreignWord(typed, english ? { korean: english, via: 'english' } : undefined))
     }
     return out
   }
 
-  #readWord(
+  /** A word, read through a foreign-word table when it is in one. */
+  #foreignWord(
     typed: string,
-    english: readonly string[] | undefined,
-  ): { typed: string; forms: string[]; formsAsMatched: Form[]; via: WordVia } {
+    foreign: Foreign | undefined,
+  ): Array<{ typed: string; forms: string[]; formsAsMatched: Form[]; via: WordVia }> {
+    const word = this.#readWord(typed, foreign)
+    // "pocket tissue" is 휴대용 티슈: when no name has the phrase's reading whole, its Korean words are read one by one.
+    const parts = foreign?.korean[0]?.split(/\s+/) ?? []
+    if (foreign && (word.via !== foreign.via || word.forms.length === 0) && parts.length > 1) {
+      return parts.map((part) => ({ ...this.#readWord(part, undefined), typed: `${typed} (${part})`, via: foreign.via }))
+    }
+    return [word]
+  }
+
+  #readWord(typed: string, foreign: Foreign | undefined): { typed: string; forms: string[]; formsAsMatched: Form[]; via: WordVia } {
     const make = (forms: string[], via: WordVia) => ({
       typed,
       forms,
@@ -319,8 +375,8 @@ export class ProductMatcher {
     const key = squash(typed)
     const asTyped = this.#anyMatch([{ text: key, wholeOnly: false }])
     const synonyms = SYNONYMS.get(key) ?? []
-    if (english) {
-      const reading = make(unique([...english]), 'english')
+    if (foreign && foreign.korean.length > 0) {
+      const reading = make(unique([...foreign.korean]), foreign.via)
       if (this.#anyMatch(reading.formsAsMatched)) return reading
     }
     if (asTyped) return make(unique([typed, ...synonyms]), 'typed')
@@ -335,7 +391,8 @@ export class ProductMatcher {
     }
     const corrected = this.#correct(key)
     if (corrected) return make([corrected, ...(SYNONYMS.get(corrected) ?? [])], 'typo')
-    return make([], 'typed')
+    // Left out either way; a word a table read (painkiller: 진통제) is known to name nothing the chain sells.
+    return make([], foreign && foreign.korean.length > 0 ? foreign.via : 'typed')
   }
 
   /** A one-key slip in a word of three or more syllables: the index's word one jamo away carried by most products. */
@@ -408,6 +465,12 @@ export function upstreamReading(keyword: string): string {
     .filter((t) => t !== '')
   const out: string[] = []
   for (let i = 0; i < tokens.length;) {
+    const japanese = japaneseWords(tokens[i] ?? '')
+    if (japanese) {
+      out.push(japanese.map((word) => japaneseOf(word)?.[0] ?? word).join(' '))
+      i += 1
+      continue
+    }
     let read: string | undefined
     let taken = 1
     for (let n = Math.min(3, tokens.length - i); n >= 1; n--) {

@@ -46,3 +46,32 @@ t.test('REST and MCP: a section name suggests product words; a thing the chain l
   t.match(mcpNotSold.hint, NOT_SOLD, 'MCP catalogue: not sold')
   t.notMatch(mcpNotSold.hint, /section/)
 })
+
+t.test('REST and MCP: a Japanese word is read and said; one no table reads is "the catalogue is in Korean", not "not sold"', async (t) => {
+  const { app, url, runtime } = await listenTestApp(t, { env: INDEX_ON })
+  const index = runtime.products
+  if (!index) throw new Error('PRODUCT_INDEX=on gives the runtime an index')
+  await until('the first listing', () => index.usable(), { timeoutMs: 60_000, intervalMs: 20 })
+  const rest = async (path: string) =>
+    (await app.inject(path)).json() as {
+      note?: string
+      hint?: string
+      products?: Array<{ name?: string; productName?: string }>
+      keywords?: Array<{ notSold?: boolean }>
+    }
+  const umbrella = await rest(`/api/products?branchCode=11199&keyword=${encodeURIComponent('折りたたみ傘')}`)
+  t.ok((umbrella.products ?? []).length > 0, 'REST in-store: 折りたたみ傘 finds products')
+  t.match(umbrella.note, /read '折りたたみ傘' as .*우산 \(Japanese\)/i)
+  const unread = await rest(`/api/catalogue?keyword=${encodeURIComponent('子供の傘')}`)
+  t.match(unread.hint, /The catalogue is in Korean: search for the Korean word \(e\.g\. 우산 for 傘/)
+  t.notMatch(unread.hint, NOT_SOLD)
+  const nearby = await rest(`/api/products/nearby?keyword=${encodeURIComponent('鎮痛剤')}&curLttd=37.4979&curLitd=127.0276`)
+  t.match(nearby.hint, NOT_SOLD, 'a Japanese word the table reads (鎮痛剤: painkiller, 진통제) is known not to be sold')
+
+  const { client } = await connectHttp(t, url, { name: 'japanese' })
+  const result = await client.callTool({ name: 'search_catalogue', arguments: { keyword: '電池, 歯ブラシ' } })
+  t.notOk(result.isError)
+  const text = (result.content as Array<{ text: string }>)[0]?.text ?? ''
+  t.match(text, /건전지/, 'MCP: 電池 answers with 건전지')
+  t.match(text, /칫솔/, 'MCP: 歯ブラシ answers with 칫솔')
+})

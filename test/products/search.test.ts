@@ -72,6 +72,46 @@ t.test('English product words find Korean products', async (t) => {
   t.equal(matcher.read('umbrella').words[0]?.via, 'english')
 })
 
+t.test('Japanese product words find Korean products, glued words read one by one (EDICT table)', async (t) => {
+  t.ok(names('傘').length > 0 && names('傘').every((name) => name.includes('우산')))
+  t.same(
+    matcher.read('傘').words.map((w) => [w.typed, w.via, w.forms[0]]),
+    [['傘', 'japanese', '우산']],
+  )
+  t.ok(names('電池').length > 0 && names('電池').every((name) => /건전지|배터리/.test(name)), 'battery: 건전지/배터리')
+  t.ok(names('歯ブラシ').length > 0 && names('歯ブラシ').every((name) => name.includes('칫솔')))
+  t.ok(names('ホチキス').every((name) => name.includes('스테이플러')) && names('ホチキス').length > 0, 'a katakana loanword')
+  // 単三電池 is two table words glued together: 単三 (AA battery) and 電池 (battery).
+  const aa = matcher.read('単三電池')
+  t.same(
+    aa.words.map((w) => w.typed),
+    ['単三電池 (単三)', '単三電池 (電池)'],
+  )
+  t.ok(aa.products.length > 0 && aa.products.every((p) => /건전지 AA/.test(p.name)))
+  // Mixed with Korean and English in one keyword, and as a shopping list item.
+  t.ok(names('傘 3단').every((name) => name.includes('3단') && name.includes('우산')) && names('傘 3단').length > 0)
+  t.same(upstreamReading('傘'), '우산', 'the upstream path reads it too')
+  t.same(matcher.read('傘').queries, ['傘', '우산'])
+})
+
+t.test('a Japanese or English word no table reads is left out as unread, not as a thing nobody sells', async (t) => {
+  // 子供 (child) is in no table: 子供の傘 cannot be read whole, so it is one unread word.
+  const child = matcher.read('子供の傘')
+  t.same(child.products, [])
+  t.same(
+    child.words.map((w) => w.via),
+    ['typed'],
+  )
+  // 鎮痛剤 is a painkiller: read, and the chain sells none (진통제), so it is known to name nothing.
+  const painkiller = matcher.read('鎮痛剤')
+  t.same(painkiller.products, [])
+  t.same(
+    painkiller.words.map((w) => w.via),
+    ['japanese'],
+  )
+  t.equal(matcher.read('painkiller').words[0]?.via, 'english')
+})
+
 t.test('a one-key slip in a word of three or more syllables is corrected against the index, and said', async (t) => {
   const reading = matcher.read('수넙함')
   t.equal(reading.words[0]?.via, 'typo')

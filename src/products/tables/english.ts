@@ -1,6 +1,7 @@
 // Source: compiled by the store-finder project from general knowledge of English and Korean shop
-// vocabulary (no dictionary or word list was copied; no Japanese or Chinese words: none could be
-// sourced under a licence we could check from this machine). Licence: CC0-1.0 (public-domain
+// vocabulary (no dictionary or word list was copied). Japanese words are read through this table
+// (./japanese.ts, generated from EDICT); no Chinese words: none could be sourced under a licence we could
+// check from this machine. Licence: CC0-1.0 (public-domain
 // dedication), also usable under the project's MIT licence. Date: 2026-11-26. Rebuild: none; this file
 // is the source (edit it by hand; `test/products/tables.test.ts` checks its shape and size).
 //
@@ -393,6 +394,11 @@ potato chip: 감자칩
 neck pillow: 목베개
 travel pillow: 목베개
 pillow: 베개
+painkiller: 진통제
+pain reliever: 진통제
+analgesic: 진통제
+aspirin: 아스피린
+cold medicine: 감기약
 travel bottle: 여행용 공병
 luggage tag: 네임택
 name tag: 네임택
