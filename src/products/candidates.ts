@@ -3,7 +3,8 @@ import type { CatalogueItem, CatalogueRows, Upstream } from '../upstream/port.js
 import type { IndexedProduct, ProductIndex } from './port.js'
 import { ServiceError } from '../errors.js'
 import { productKeyword } from '../keywords.js'
-import { MAX_SHOPPING_ITEMS, productMatcher, splitShoppingList, upstreamReading, type KeywordReading } from './search.js'
+import { upstreamReading } from './foreign-words.js'
+import { MAX_SHOPPING_ITEMS, productMatcher, splitShoppingList, type KeywordReading } from './search.js'
 import { sectionNamed, type SectionNamed } from './sections.js'
 
 /**

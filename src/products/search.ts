@@ -1,7 +1,6 @@
 import { convertQwertyToHangul, disassemble } from 'es-hangul'
 import type { IndexedProduct } from './port.js'
-import { ENGLISH_WORDS } from './tables/english.js'
-import { JAPANESE_WORDS } from './tables/japanese.js'
+import { englishOf, japaneseOf, japaneseWords, type Foreign } from './foreign-words.js'
 import { SYNONYM_GROUPS } from './tables/synonyms.js'
 
 /**
@@ -74,12 +73,6 @@ interface Entry {
   squashed: string
 }
 
-/** A word's Korean from a foreign-word table (English, Japanese), and which table it came from. */
-interface Foreign {
-  korean: readonly string[]
-  via: 'english' | 'japanese'
-}
-
 /** One form searched: whole-only forms (a one-syllable synonym) never match inside a longer word. */
 interface Form {
   text: string
@@ -97,51 +90,6 @@ const SYNONYMS: ReadonlyMap<string, string[]> = (() => {
   }
   return map
 })()
-
-/** batteries → battery, boxes → box, chargers → charger; words ending in ss stay. */
-function singular(word: string): string {
-  if (/ies$/.test(word) && word.length > 4) return `${word.slice(0, -3)}y`
-  if (/(x|ch|sh|ss)es$/.test(word)) return word.slice(0, -2)
-  if (/[^s]s$/.test(word) && word.length > 3) return word.slice(0, -1)
-  return word
-}
-
-function englishOf(phrase: string): readonly string[] | undefined {
-  return ENGLISH_WORDS.get(phrase) ?? ENGLISH_WORDS.get(phrase.split(' ').map(singular).join(' '))
-}
-
-/** Kana or kanji, and no Hangul: a word typed in Japanese. */
-const JAPANESE_SCRIPT = /^[\u3040-\u30ff\u4e00-\u9fff]+$/
-
-/** A Japanese word's Korean, through the English words EDICT glosses it with. */
-function japaneseOf(word: string): readonly string[] | undefined {
-  const english = JAPANESE_WORDS.get(word)
-  if (!english) return undefined
-  const korean = unique(english.flatMap((w) => ENGLISH_WORDS.get(w) ?? []))
-  return korean.length > 0 ? korean : undefined
-}
-
-/** Japanese glues words together (折りたたみ傘, 単三電池): the table's longest words from the left, when they cover it all. */
-function japaneseWords(token: string): string[] | undefined {
-  if (!JAPANESE_SCRIPT.test(token)) return undefined
-  if (JAPANESE_WORDS.has(token)) return [token]
-  const words: string[] = []
-  for (let at = 0; at < token.length;) {
-    let next = 0
-    for (let end = token.length; end > at; end--) {
-      if (JAPANESE_WORDS.has(token.slice(at, end))) {
-        next = end
-        break
-      }
-    }
-    // の (of) joins two words: 子供の傘 is a child's umbrella.
-    if (next === 0 && token[at] === 'の' && words.length > 0) next = at + 1
-    else if (next === 0) return undefined
-    else words.push(token.slice(at, next))
-    at = next
-  }
-  return words.length > 0 ? words : undefined
-}
 
 /** Levenshtein distance of two jamo strings, stopping once it passes `bound`. */
 function jamoDistance(a: string, b: string, bound: number): number {
@@ -453,40 +401,6 @@ function upstreamQueries(keyword: string, words: Array<{ typed: string; forms: s
   const longest = [...words].sort((a, b) => squash(b.forms[0] ?? b.typed).length - squash(a.forms[0] ?? a.typed).length)[0]
   if (longest && words.length > 1) add(longest.forms[0] ?? longest.typed)
   return queries
-}
-
-/**
- * Readings for the upstream path (no usable index): English read as Korean from the table and the item
- * joined as typed; nothing is dropped or corrected, since no word list is at hand.
- */
-export function upstreamReading(keyword: string): string {
-  const tokens = normalize(keyword)
-    .split(/\s+/)
-    .filter((t) => t !== '')
-  const out: string[] = []
-  for (let i = 0; i < tokens.length;) {
-    const japanese = japaneseWords(tokens[i] ?? '')
-    if (japanese) {
-      out.push(japanese.map((word) => japaneseOf(word)?.[0] ?? word).join(' '))
-      i += 1
-      continue
-    }
-    let read: string | undefined
-    let taken = 1
-    for (let n = Math.min(3, tokens.length - i); n >= 1; n--) {
-      const phrase = tokens.slice(i, i + n)
-      if (!phrase.every((t) => /^[a-z0-9][a-z0-9'-]*$/.test(t))) continue
-      const english = englishOf(phrase.join(' '))
-      if (english?.[0]) {
-        read = english[0]
-        taken = n
-        break
-      }
-    }
-    out.push(read ?? keyword.split(/\s+/).filter((t) => t !== '')[i] ?? tokens[i] ?? '')
-    i += taken
-  }
-  return out.join(' ')
 }
 
 const matchers = new WeakMap<readonly IndexedProduct[], ProductMatcher>()

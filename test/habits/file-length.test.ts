@@ -15,6 +15,11 @@ const ALLOWED: ReadonlyMap<string, string> = new Map([
   ['simulator/data.ts', "the simulator's deterministic data generator: stores, products, stock and placement from one seed"],
   ['simulator/data/regions.ts', 'data: the districts, neighbourhoods and roads the simulated stores are placed in'],
   ['simulator/data/vocabulary.ts', 'data: the product categories, words and colours the simulated catalogue is made of'],
+  ['src/products/tables/english.ts', 'data: the English product words, one a line, and the Korean each is read as'],
+  [
+    'src/products/tables/japanese.ts',
+    'data (generated from EDICT): the Japanese product words, one a line, and the English word each is read as',
+  ],
 ])
 
 const sources = execFileSync('git', ['ls-files', '*.ts', '*.js'], { cwd: root, encoding: 'utf8' })

@@ -1,5 +1,6 @@
 import t from 'tap'
-import { ProductMatcher, productMatcher, splitShoppingList, upstreamReading } from '../../src/products/search.js'
+import { ProductMatcher, productMatcher, splitShoppingList } from '../../src/products/search.js'
+import { upstreamReading } from '../../src/products/foreign-words.js'
 import { simulatorCatalogue } from '../helpers/product-index.js'
 
 // The matcher over the simulator's catalogue (2,413 products), one case per way a literal match failed people: spacing, an extra word, inside a longer word, synonyms, English, a typing slip, not sold.

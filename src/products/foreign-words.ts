@@ -1,0 +1,95 @@
+import { ENGLISH_WORDS } from './tables/english.js'
+import { JAPANESE_WORDS } from './tables/japanese.js'
+
+/**
+ * Product words typed in English or Japanese, read as the Korean words Daiso's names use: through the
+ * English table (./tables/english.ts), and for Japanese through the English word EDICT glosses it with
+ * (./tables/japanese.ts). Korean itself is read by ./search.ts.
+ */
+
+/** A word's Korean from a foreign-word table (English, Japanese), and which table it came from. */
+export interface Foreign {
+  korean: readonly string[]
+  via: 'english' | 'japanese'
+}
+
+/** batteries → battery, boxes → box, chargers → charger; words ending in ss stay. */
+function singular(word: string): string {
+  if (/ies$/.test(word) && word.length > 4) return `${word.slice(0, -3)}y`
+  if (/(x|ch|sh|ss)es$/.test(word)) return word.slice(0, -2)
+  if (/[^s]s$/.test(word) && word.length > 3) return word.slice(0, -1)
+  return word
+}
+
+export function englishOf(phrase: string): readonly string[] | undefined {
+  return ENGLISH_WORDS.get(phrase) ?? ENGLISH_WORDS.get(phrase.split(' ').map(singular).join(' '))
+}
+
+/** Kana or kanji, and no Hangul: a word typed in Japanese. */
+const JAPANESE_SCRIPT = /^[\u3040-\u30ff\u4e00-\u9fff]+$/
+
+/** A Japanese word's Korean, through the English words EDICT glosses it with. */
+export function japaneseOf(word: string): readonly string[] | undefined {
+  const english = JAPANESE_WORDS.get(word)
+  if (!english) return undefined
+  const korean = [...new Set(english.flatMap((w) => ENGLISH_WORDS.get(w) ?? []))]
+  return korean.length > 0 ? korean : undefined
+}
+
+/** Japanese glues words together (折りたたみ傘, 単三電池): the table's longest words from the left, when they cover it all. */
+export function japaneseWords(token: string): string[] | undefined {
+  if (!JAPANESE_SCRIPT.test(token)) return undefined
+  if (JAPANESE_WORDS.has(token)) return [token]
+  const words: string[] = []
+  for (let at = 0; at < token.length;) {
+    let next = 0
+    for (let end = token.length; end > at; end--) {
+      if (JAPANESE_WORDS.has(token.slice(at, end))) {
+        next = end
+        break
+      }
+    }
+    // の (of) joins two words: 子供の傘 is a child's umbrella.
+    if (next === 0 && token[at] === 'の' && words.length > 0) next = at + 1
+    else if (next === 0) return undefined
+    else words.push(token.slice(at, next))
+    at = next
+  }
+  return words.length > 0 ? words : undefined
+}
+
+/**
+ * Readings for the upstream path (no usable index): English and Japanese read as Korean from the tables and the item
+ * joined as typed; nothing is dropped or corrected, since no word list is at hand.
+ */
+export function upstreamReading(keyword: string): string {
+  const tokens = keyword
+    .normalize('NFC')
+    .toLowerCase()
+    .split(/\s+/)
+    .filter((t) => t !== '')
+  const out: string[] = []
+  for (let i = 0; i < tokens.length;) {
+    const japanese = japaneseWords(tokens[i] ?? '')
+    if (japanese) {
+      out.push(japanese.map((word) => japaneseOf(word)?.[0] ?? word).join(' '))
+      i += 1
+      continue
+    }
+    let read: string | undefined
+    let taken = 1
+    for (let n = Math.min(3, tokens.length - i); n >= 1; n--) {
+      const phrase = tokens.slice(i, i + n)
+      if (!phrase.every((t) => /^[a-z0-9][a-z0-9'-]*$/.test(t))) continue
+      const english = englishOf(phrase.join(' '))
+      if (english?.[0]) {
+        read = english[0]
+        taken = n
+        break
+      }
+    }
+    out.push(read ?? keyword.split(/\s+/).filter((t) => t !== '')[i] ?? tokens[i] ?? '')
+    i += taken
+  }
+  return out.join(' ')
+}
