@@ -51,6 +51,29 @@ const PRODUCT_FILLER_WORDS = new Set([
   '의',
   '제품',
   '상품',
+  // As agents and visitors ask in English: "do you have an umbrella", "I need batteries" (not "can": a trash can).
+  'i',
+  'need',
+  'want',
+  'looking',
+  'for',
+  'where',
+  'buy',
+  'find',
+  'get',
+  'do',
+  'you',
+  'have',
+  'sell',
+  'is',
+  'are',
+  'there',
+  'any',
+  'a',
+  'an',
+  'the',
+  'some',
+  'please',
 ])
 
 /**
@@ -66,6 +89,6 @@ export function productKeyword(raw: string): string {
     .replace(CHAIN_NAME_PATTERN, ' ')
     .replace(/[?？!！.,~]+/g, ' ')
     .split(/\s+/)
-    .filter((word) => word !== '' && !PRODUCT_FILLER_WORDS.has(word))
+    .filter((word) => word !== '' && !PRODUCT_FILLER_WORDS.has(word.toLowerCase()))
   return words.join(' ')
 }

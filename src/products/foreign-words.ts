@@ -25,6 +25,35 @@ export function englishOf(phrase: string): readonly string[] | undefined {
   return ENGLISH_WORDS.get(phrase) ?? ENGLISH_WORDS.get(phrase.split(' ').map(singular).join(' '))
 }
 
+/** The table's one-word English keys, for correcting a slip. */
+let oneWordKeys: string[] | undefined
+
+/**
+ * An English word of five letters or more one slip (a letter left out, added, changed or two swapped) away
+ * from exactly one word of the table: umbrela is umbrella, baterry is battery. Undefined when none or several are.
+ */
+export function englishSlip(word: string): string | undefined {
+  if (!/^[a-z]{5,}$/.test(word) || englishOf(word)) return undefined
+  oneWordKeys ??= [...ENGLISH_WORDS.keys()].filter((key) => /^[a-z]+$/.test(key))
+  const near = new Set<string>()
+  for (const candidate of [word, singular(word)]) {
+    for (const key of oneWordKeys) if (oneSlipApart(candidate, key)) near.add(key)
+  }
+  return near.size === 1 ? [...near][0] : undefined
+}
+
+function oneSlipApart(a: string, b: string): boolean {
+  if (a === b || Math.abs(a.length - b.length) > 1) return false
+  let i = 0
+  while (i < a.length && i < b.length && a[i] === b[i]) i++
+  if (a.length === b.length) {
+    if (a.slice(i + 1) === b.slice(i + 1)) return true // one letter changed
+    return a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2) // two swapped
+  }
+  const [short, long] = a.length < b.length ? [a, b] : [b, a]
+  return short.slice(i) === long.slice(i + 1) // one left out or added
+}
+
 /** Kana or kanji, and no Hangul: a word typed in Japanese. */
 const JAPANESE_SCRIPT = /^[\u3040-\u30ff\u4e00-\u9fff]+$/
 
@@ -34,6 +63,16 @@ export function japaneseOf(word: string): readonly string[] | undefined {
   if (!english) return undefined
   const korean = [...new Set(english.flatMap((w) => ENGLISH_WORDS.get(w) ?? []))]
   return korean.length > 0 ? korean : undefined
+}
+
+/**
+ * と and や join the items of a Japanese list (傘と電池: an umbrella and batteries): split there when every
+ * part is read by the table, so a word that merely holds と (ときめき) stays whole.
+ */
+export function japaneseList(item: string): string[] {
+  if (!JAPANESE_SCRIPT.test(item) || japaneseWords(item)) return [item]
+  const parts = item.split(/[とや]/)
+  return parts.length > 1 && parts.every((part) => part !== '' && japaneseWords(part)) ? parts : [item]
 }
 
 /** Japanese glues words together (折りたたみ傘, 単三電池): the table's longest words from the left, when they cover it all. */
@@ -81,7 +120,7 @@ export function upstreamReading(keyword: string): string {
     for (let n = Math.min(3, tokens.length - i); n >= 1; n--) {
       const phrase = tokens.slice(i, i + n)
       if (!phrase.every((t) => /^[a-z0-9][a-z0-9'-]*$/.test(t))) continue
-      const english = englishOf(phrase.join(' '))
+      const english = englishOf(phrase.join(' ')) ?? (n === 1 ? englishOf(englishSlip(phrase[0] ?? '') ?? '') : undefined)
       if (english?.[0]) {
         read = english[0]
         taken = n

@@ -1,6 +1,6 @@
 import { convertQwertyToHangul, disassemble } from 'es-hangul'
 import type { IndexedProduct } from './port.js'
-import { englishOf, japaneseOf, japaneseWords, type Foreign } from './foreign-words.js'
+import { englishOf, englishSlip, japaneseList, japaneseOf, japaneseWords, type Foreign } from './foreign-words.js'
 import { SYNONYM_GROUPS } from './tables/synonyms.js'
 
 /**
@@ -44,11 +44,16 @@ export interface KeywordReading {
 /** A shopping list holds at most this many items. */
 export const MAX_SHOPPING_ITEMS = 5
 
-/** Items of a shopping list are separated by commas (also 、，; and +): spaces separate words of one item. */
+/**
+ * Items of a shopping list are separated by commas (also 、，; and +), by "and" or "&" between English words,
+ * and by と or や between Japanese ones (傘と電池); spaces separate words of one item. An English item's
+ * article goes (a power strip).
+ */
 export function splitShoppingList(raw: string): string[] {
   return raw
-    .split(/[,，、;+]/)
-    .map((item) => item.trim())
+    .split(/[,，、;+]|\s+(?:and|&)\s+/i)
+    .flatMap((item) => japaneseList(item.trim()))
+    .map((item) => item.trim().replace(/^(?:a|an|the|some)\s+(?=[a-z])/i, ''))
     .filter((item) => item !== '')
 }
 
@@ -288,6 +293,8 @@ export class ProductMatcher {
           break
         }
       }
+      // A slip in an English word (umbrela): read as the one table word it is a slip away from.
+      english ??= englishOf(englishSlip(tokens[i] ?? '') ?? '')
       const typed = tokens.slice(i, i + taken).join(' ')
       i += taken
       out.push(...this.#foreignWord(typed, english ? { korean: english, via: 'english' } : undefined))

@@ -95,6 +95,19 @@ t.test('Japanese product words find Korean products, glued words read one by one
   t.same(matcher.read('傘').queries, ['傘', '우산'])
 })
 
+t.test('a slip in an English word of five letters or more is read as the one table word it is a slip from', async (t) => {
+  const umbrella = matcher.read('umbrela')
+  t.same(
+    umbrella.words.map((w) => [w.typed, w.via, w.forms[0]]),
+    [['umbrela', 'english', '우산']],
+  )
+  t.ok(umbrella.products.length > 0 && umbrella.products.every((p) => p.name.includes('우산')))
+  t.equal(matcher.read('batery').words[0]?.forms[0], '건전지', 'a letter left out')
+  t.equal(matcher.read('sicssors').words[0]?.via, 'english', 'two letters swapped')
+  t.equal(upstreamReading('umbrela'), '우산', 'the upstream path reads it too')
+  t.equal(matcher.read('mugs').words[0]?.via, 'english', 'four letters: read only as typed or singular')
+})
+
 t.test('a Japanese or English word no table reads is left out as unread, not as a thing nobody sells', async (t) => {
   // 子供 (child) is in no table: 子供の傘 cannot be read whole, so it is one unread word.
   const child = matcher.read('子供の傘')
@@ -140,6 +153,13 @@ t.test('a shopping list is split on commas, not spaces', async (t) => {
   t.same(splitShoppingList('건전지, 멀티탭'), ['건전지', '멀티탭'])
   t.same(splitShoppingList('AA batteries、power strip; 우산'), ['AA batteries', 'power strip', '우산'])
   t.same(splitShoppingList('캠핑 의자'), ['캠핑 의자'])
+  // As people write lists: "and" between English items (their article dropped), と or や between Japanese ones.
+  t.same(splitShoppingList('AA batteries and a power strip'), ['AA batteries', 'power strip'])
+  t.same(splitShoppingList('umbrella & an eraser'), ['umbrella', 'eraser'])
+  t.same(splitShoppingList('傘と電池'), ['傘', '電池'])
+  t.same(splitShoppingList('歯ブラシや靴下'), ['歯ブラシ', '靴下'])
+  t.same(splitShoppingList('ときめき'), ['ときめき'], 'と inside a word the table does not read stays whole')
+  t.same(splitShoppingList('캠핑 의자 and 우산'), ['캠핑 의자', '우산'])
 })
 
 t.test('the matcher is built once per list', async (t) => {

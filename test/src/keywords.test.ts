@@ -14,3 +14,12 @@ t.test('product keywords as people type them: question and filler words dropped'
   t.equal(productKeyword('혹시 3단 우산 파나요'), '3단 우산')
   t.equal(productKeyword('있어?'), '', 'nothing but a question names no product')
 })
+
+t.test('English questions lose their question and filler words too', async (t) => {
+  t.equal(productKeyword('Do you have an umbrella?'), 'umbrella')
+  t.equal(productKeyword('I need AA batteries'), 'AA batteries')
+  t.equal(productKeyword('where do I buy a phone charger'), 'phone charger')
+  t.equal(productKeyword('do you sell a trash can'), 'trash can', 'can stays: a trash can')
+  t.equal(productKeyword('Is there any tape?'), 'tape')
+  t.equal(productKeyword('Do you have any?'), '', 'nothing but a question names no product')
+})
