@@ -21,7 +21,10 @@ const text = new TextDecoder('euc-jp').decode(readFileSync(path))
 const header = text.slice(0, text.indexOf('\n'))
 const created = /Created: (\d{4}-\d{2}-\d{2})/.exec(header)?.[1] ?? 'unknown'
 
-/** batteries → battery, boxes → box (as src/products/search.ts reads English). */
+/**
+ * batteries → battery, boxes → box: as src/products/foreign-words.ts reads English, copied here because that
+ * module loads the very table this script writes.
+ */
 function singular(word: string): string {
   if (/ies$/.test(word) && word.length > 4) return `${word.slice(0, -3)}y`
   if (/(x|ch|sh|ss)es$/.test(word)) return word.slice(0, -2)
