@@ -293,8 +293,11 @@ export class ProductMatcher {
           break
         }
       }
-      // A slip in an English word (umbrela): read as the one table word it is a slip away from.
-      english ??= englishOf(englishSlip(tokens[i] ?? '') ?? '')
+      // A slip in an English word (umbrela): read as the one table word it is a slip away from, unless a name
+      // carries the word as typed (a brand, a model).
+      if (!english && !this.#anyMatch([{ text: squash(tokens[i] ?? ''), wholeOnly: false }])) {
+        english = englishOf(englishSlip(tokens[i] ?? '') ?? '')
+      }
       const typed = tokens.slice(i, i + taken).join(' ')
       i += taken
       out.push(...this.#foreignWord(typed, english ? { korean: english, via: 'english' } : undefined))

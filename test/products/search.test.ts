@@ -1,6 +1,6 @@
 import t from 'tap'
 import { ProductMatcher, productMatcher, splitShoppingList } from '../../src/products/search.js'
-import { upstreamReading } from '../../src/products/foreign-words.js'
+import { englishSlip, upstreamReading } from '../../src/products/foreign-words.js'
 import { simulatorCatalogue } from '../helpers/product-index.js'
 
 // The matcher over the simulator's catalogue (2,413 products), one case per way a literal match failed people: spacing, an extra word, inside a longer word, synonyms, English, a typing slip, not sold.
@@ -106,6 +106,16 @@ t.test('a slip in an English word of five letters or more is read as the one tab
   t.equal(matcher.read('sicssors').words[0]?.via, 'english', 'two letters swapped')
   t.equal(upstreamReading('umbrela'), '우산', 'the upstream path reads it too')
   t.equal(matcher.read('mugs').words[0]?.via, 'english', 'four letters: read only as typed or singular')
+  // A word some name carries as typed is not a slip, even one letter from a table word (globe, glove: 장갑).
+  const base = catalogue[0]
+  if (!base) throw new Error('the simulator has products')
+  const globes = new ProductMatcher([...catalogue, { ...base, productId: '9999001', name: 'Globe 무드등' }])
+  t.equal(englishSlip('globe'), 'glove', 'precondition: globe is one slip from glove')
+  t.same(
+    globes.read('globe').words.map((w) => [w.via, w.forms[0]]),
+    [['typed', 'globe']],
+  )
+  t.equal(matcher.read('globe').words[0]?.forms[0], '장갑', 'where no name has it, it is read as the slip')
 })
 
 t.test('a Japanese or English word no table reads is left out as unread, not as a thing nobody sells', async (t) => {
