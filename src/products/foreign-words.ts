@@ -97,37 +97,59 @@ export function japaneseWords(token: string): string[] | undefined {
   return words.length > 0 ? words : undefined
 }
 
+/** One word of a keyword read through a foreign-word table: `typed` names it, `word` is what was looked up. */
+export interface ForeignWord {
+  typed: string
+  word: string
+  foreign: Foreign | undefined
+}
+
 /**
- * Readings for the upstream path (no usable index): English and Japanese read as Korean from the tables and the item
- * joined as typed; nothing is dropped or corrected, since no word list is at hand.
+ * The word or words at tokens[i] (lower case) and how many tokens they take: a Japanese token's table words,
+ * else the longest English phrase of up to three tokens the table reads ("phone charger" before "phone"), else
+ * an English slip (umbrela) unless `carriedAsTyped` says a name has the word as typed. `foreign` is undefined
+ * for a word no table reads.
+ */
+export function foreignAt(
+  tokens: readonly string[],
+  i: number,
+  carriedAsTyped: (token: string) => boolean = () => false,
+): { taken: number; words: ForeignWord[] } {
+  const token = tokens[i] ?? ''
+  const japanese = japaneseWords(token)
+  if (japanese) {
+    return {
+      taken: 1,
+      words: japanese.map((part) => ({
+        typed: japanese.length > 1 ? `${token} (${part})` : part,
+        word: part,
+        foreign: { korean: japaneseOf(part) ?? [], via: 'japanese' },
+      })),
+    }
+  }
+  for (let n = Math.min(3, tokens.length - i); n >= 1; n--) {
+    const phrase = tokens.slice(i, i + n)
+    if (!phrase.every((t) => /^[a-z0-9][a-z0-9'-]*$/.test(t))) continue
+    const english = englishOf(phrase.join(' '))
+    if (english)
+      return { taken: n, words: [{ typed: phrase.join(' '), word: phrase.join(' '), foreign: { korean: english, via: 'english' } }] }
+  }
+  const slip = carriedAsTyped(token) ? undefined : englishOf(englishSlip(token) ?? '')
+  return { taken: 1, words: [{ typed: token, word: token, foreign: slip ? { korean: slip, via: 'english' } : undefined }] }
+}
+
+/**
+ * Readings for the upstream path (no usable index): English and Japanese read as Korean from the tables and the
+ * item joined as typed; nothing is dropped or corrected, since no word list is at hand.
  */
 export function upstreamReading(keyword: string): string {
-  const tokens = keyword
-    .normalize('NFC')
-    .toLowerCase()
-    .split(/\s+/)
-    .filter((t) => t !== '')
+  const typed = keyword.split(/\s+/).filter((t) => t !== '')
+  const tokens = typed.map((t) => t.normalize('NFC').toLowerCase())
   const out: string[] = []
   for (let i = 0; i < tokens.length;) {
-    const japanese = japaneseWords(tokens[i] ?? '')
-    if (japanese) {
-      out.push(japanese.map((word) => japaneseOf(word)?.[0] ?? word).join(' '))
-      i += 1
-      continue
-    }
-    let read: string | undefined
-    let taken = 1
-    for (let n = Math.min(3, tokens.length - i); n >= 1; n--) {
-      const phrase = tokens.slice(i, i + n)
-      if (!phrase.every((t) => /^[a-z0-9][a-z0-9'-]*$/.test(t))) continue
-      const english = englishOf(phrase.join(' ')) ?? (n === 1 ? englishOf(englishSlip(phrase[0] ?? '') ?? '') : undefined)
-      if (english?.[0]) {
-        read = english[0]
-        taken = n
-        break
-      }
-    }
-    out.push(read ?? keyword.split(/\s+/).filter((t) => t !== '')[i] ?? tokens[i] ?? '')
+    const { taken, words } = foreignAt(tokens, i)
+    const read = words.map((w) => w.foreign?.korean[0])
+    out.push(read.some((k) => k !== undefined) ? words.map((w, j) => read[j] ?? w.word).join(' ') : (typed[i] ?? ''))
     i += taken
   }
   return out.join(' ')

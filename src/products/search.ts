@@ -1,6 +1,6 @@
 import { convertQwertyToHangul, disassemble } from 'es-hangul'
 import type { IndexedProduct } from './port.js'
-import { englishOf, englishSlip, japaneseList, japaneseOf, japaneseWords, type Foreign } from './foreign-words.js'
+import { foreignAt, japaneseList, type Foreign } from './foreign-words.js'
 import { SYNONYM_GROUPS } from './tables/synonyms.js'
 
 /**
@@ -272,35 +272,10 @@ export class ProductMatcher {
       .filter((t) => t !== '')
     const out: Array<{ typed: string; forms: string[]; formsAsMatched: Form[]; via: WordVia }> = []
     for (let i = 0; i < tokens.length;) {
-      const japanese = japaneseWords(tokens[i] ?? '')
-      if (japanese) {
-        for (const part of japanese) {
-          const typed = japanese.length > 1 ? `${tokens[i]} (${part})` : part
-          out.push(...this.#foreignWord(typed, { korean: japaneseOf(part) ?? [], via: 'japanese' }))
-        }
-        i += 1
-        continue
-      }
-      // An English phrase is read before its words: "phone charger", "aa batteries".
-      let taken = 1
-      let english: readonly string[] | undefined
-      for (let n = Math.min(3, tokens.length - i); n >= 1; n--) {
-        const phrase = tokens.slice(i, i + n)
-        if (!phrase.every((t) => /^[a-z0-9][a-z0-9'-]*$/.test(t))) continue
-        english = englishOf(phrase.join(' '))
-        if (english) {
-          taken = n
-          break
-        }
-      }
-      // A slip in an English word (umbrela): read as the one table word it is a slip away from, unless a name
-      // carries the word as typed (a brand, a model).
-      if (!english && !this.#anyMatch([{ text: squash(tokens[i] ?? ''), wholeOnly: false }])) {
-        english = englishOf(englishSlip(tokens[i] ?? '') ?? '')
-      }
-      const typed = tokens.slice(i, i + taken).join(' ')
+      // A name carrying a word as typed (a brand, a model) keeps it from being read as an English slip.
+      const { taken, words } = foreignAt(tokens, i, (token) => this.#anyMatch([{ text: squash(token), wholeOnly: false }]))
+      for (const word of words) out.push(...this.#foreignWord(word.typed, word.foreign))
       i += taken
-      out.push(...this.#foreignWord(typed, english ? { korean: english, via: 'english' } : undefined))
     }
     return out
   }
