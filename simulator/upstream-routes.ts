@@ -194,6 +194,10 @@ async function handleUpstream(ctx: UpstreamContext, req: IncomingMessage, res: S
   // A call's latency runs from its arrival to its answer, the simulator's own work included, as a real
   // upstream's round trip does: reading the body and building a 520-row reply used to come on top of it.
   const arrived = performance.now()
+  // Calls that reach the simulator together are stamped together, as a real upstream's many threads would
+  // take them: the work on each comes after every arrived call is stamped, not before the next one is read.
+  // Done in turn, one process's 0.3 ms a call put 4.5 ms between the first and the last of 15 placements.
+  await new Promise<void>((resolve) => setImmediate(resolve))
   const raw = route.method === 'POST' ? await readBody(req) : { text: '', tooLarge: false }
   if (raw === null || res.destroyed) return
   if (raw.tooLarge) {
