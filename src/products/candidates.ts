@@ -139,6 +139,7 @@ export function describeReading(candidates: KeywordCandidates): string | undefin
     const first = word.forms[0] ?? ''
     if (word.via === 'english') parts.push(`read '${word.typed}' as ${first}`)
     else if (word.via === 'japanese') parts.push(`read '${word.typed}' as ${first} (Japanese)`)
+    else if (word.via === 'particle') parts.push(`read '${word.typed}' as ${first}`)
     else if (word.via === 'typo') parts.push(`read '${word.typed}' as ${first} (a typing slip)`)
     else if (word.via === 'keyboard') parts.push(`read '${word.typed}' as ${first} (typed on an English keyboard layout)`)
     else if (word.via === 'synonym') parts.push(`read '${word.typed}' as ${word.forms.slice(0, 3).join('/')}`)

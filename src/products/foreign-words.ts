@@ -1,5 +1,6 @@
 import { ENGLISH_WORDS } from './tables/english.js'
 import { JAPANESE_WORDS } from './tables/japanese.js'
+import { particleStems } from './korean-words.js'
 
 /**
  * Product words typed in English or Japanese, read as the Korean words Daiso's names use: through the
@@ -139,8 +140,9 @@ export function foreignAt(
 }
 
 /**
- * Readings for the upstream path (no usable index): English and Japanese read as Korean from the tables and the
- * item joined as typed; nothing is dropped or corrected, since no word list is at hand.
+ * Readings for the upstream path (no usable index): English and Japanese read as Korean from the tables, a
+ * particle read off a Korean word of two syllables or more (우산을: 우산, a prefix, so the literal search only
+ * widens), and the item joined as typed; nothing is dropped or corrected, since no word list is at hand.
  */
 export function upstreamReading(keyword: string): string {
   const typed = keyword.split(/\s+/).filter((t) => t !== '')
@@ -149,7 +151,10 @@ export function upstreamReading(keyword: string): string {
   for (let i = 0; i < tokens.length;) {
     const { taken, words } = foreignAt(tokens, i)
     const read = words.map((w) => w.foreign?.korean[0])
-    out.push(read.some((k) => k !== undefined) ? words.map((w, j) => read[j] ?? w.word).join(' ') : (typed[i] ?? ''))
+    const asTyped = typed[i] ?? ''
+    out.push(
+      read.some((k) => k !== undefined) ? words.map((w, j) => read[j] ?? w.word).join(' ') : (particleStems(asTyped, 2)[0] ?? asTyped),
+    )
     i += taken
   }
   return out.join(' ')

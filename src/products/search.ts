@@ -1,21 +1,22 @@
 import { convertQwertyToHangul, disassemble } from 'es-hangul'
 import type { IndexedProduct } from './port.js'
 import { foreignAt, japaneseList, type Foreign } from './foreign-words.js'
+import { koreanList, particleStems } from './korean-words.js'
 import { SYNONYM_GROUPS } from './tables/synonyms.js'
 
 /**
  * Product search as people type it, over the product index's names. The upstream's catalogue
  * matches one literal substring; here a keyword becomes words, each read with its spellings (spacing
- * ignored, synonyms, English, a one-key typing slip), and products are ranked by how well they carry
+ * ignored, synonyms, English, a particle glued on, a one-key typing slip), and products are ranked by how well they carry
  * every word: a whole word of the name above the inside of a longer word (티슈 before 물티슈).
  *
- * What it does not do: stemming of Korean particles glued to a word (우산이), meaning (a 선물 is not
+ * What it does not do: endings of verbs and adjectives (귀여운 is not 귀엽다), meaning (a 선물 is not
  * every giftable thing), Chinese, Japanese words outside the table (./tables/japanese.ts), or typo correction
  * of words under three syllables.
  */
 
 /** How a word of the keyword was read. */
-export type WordVia = 'typed' | 'synonym' | 'english' | 'japanese' | 'typo' | 'keyboard'
+export type WordVia = 'typed' | 'synonym' | 'english' | 'japanese' | 'particle' | 'typo' | 'keyboard'
 
 export interface WordReading {
   /** The word as typed (an English phrase stays whole: "phone charger"). */
@@ -46,13 +47,14 @@ export const MAX_SHOPPING_ITEMS = 5
 
 /**
  * Items of a shopping list are separated by commas (also 、，; and +), by "and" or "&" between English words,
- * and by と or や between Japanese ones (傘と電池); spaces separate words of one item. An English item's
- * article goes (a power strip).
+ * by と or や between Japanese ones (傘と電池), and the Korean way (우산이랑 건전지, 컵하고 접시, 그리고: see
+ * ./korean-words.ts); spaces separate words of one item. An English item's article goes (a power strip).
  */
 export function splitShoppingList(raw: string): string[] {
   return raw
     .split(/[,，、;+]|\s+(?:and|&)\s+/i)
     .flatMap((item) => japaneseList(item.trim()))
+    .flatMap((item) => koreanList(item))
     .map((item) => item.trim().replace(/^(?:a|an|the|some)\s+(?=[a-z])/i, ''))
     .filter((item) => item !== '')
 }
@@ -315,6 +317,11 @@ export class ProductMatcher {
     if (asTyped) return make(unique([typed, ...synonyms]), 'typed')
     if (synonyms.length > 0) {
       const reading = make(unique([typed, ...synonyms]), 'synonym')
+      if (this.#anyMatch(reading.formsAsMatched)) return reading
+    }
+    // A particle glued on ("우산을", "건전지가"): the word without it, when some name has that.
+    for (const stem of particleStems(key)) {
+      const reading = make(unique([stem, ...(SYNONYMS.get(stem) ?? [])]), 'particle')
       if (this.#anyMatch(reading.formsAsMatched)) return reading
     }
     // An English word typed on a Korean keyboard layout: "dntks" is 우산.

@@ -75,3 +75,43 @@ t.test('REST and MCP: a Japanese word is read and said; one no table reads is "t
   t.match(text, /건전지/, 'MCP: 電池 answers with 건전지')
   t.match(text, /칫솔/, 'MCP: 歯ブラシ answers with 칫솔')
 })
+
+t.test('REST and MCP: a question in Korean with particles finds the products, never "not sold"', async (t) => {
+  const { app, url, runtime } = await listenTestApp(t, { env: INDEX_ON })
+  const index = runtime.products
+  if (!index) throw new Error('PRODUCT_INDEX=on gives the runtime an index')
+  await until('the first listing', () => index.usable(), { timeoutMs: 60_000, intervalMs: 20 })
+  const rest = async (path: string) =>
+    (await app.inject(path)).json() as {
+      note?: string
+      hint?: string
+      products?: Array<{ name?: string; keyword?: string }>
+      keywords?: Array<{ keyword?: string; notSold?: boolean }>
+    }
+  // Before, 우산을 matched nothing literally and the answer said the chain does not sell umbrellas.
+  const umbrella = await rest(`/api/products?branchCode=11199&keyword=${encodeURIComponent('우산을 사고 싶어요')}`)
+  t.ok((umbrella.products ?? []).length > 0, 'REST in-store: 우산을 finds umbrellas')
+  t.match(umbrella.note, /Read '우산을' as 우산/)
+  t.notMatch(umbrella.hint ?? '', NOT_SOLD)
+  const list = await rest(`/api/products?branchCode=11199&keyword=${encodeURIComponent('우산이랑 건전지가 필요해요')}`)
+  t.same(
+    (list.keywords ?? []).map((k) => k.keyword),
+    ['우산', '건전지가'],
+    'REST: two items, the joining particle read as a list, what it is wanted for left out',
+  )
+  t.ok((list.keywords ?? []).every((k) => !k.notSold))
+
+  const { client } = await connectHttp(t, url, { name: 'particles' })
+  const result = await client.callTool({
+    name: 'find_product_nearby',
+    arguments: { keyword: '건전지가 필요해요', latitude: 37.4979, longitude: 127.0276 },
+  })
+  t.notOk(result.isError)
+  const structured = result.structuredContent as { hint?: string; note?: string; products?: Array<{ name: string }> }
+  t.ok(
+    (structured.products ?? []).some((p) => p.name.includes('건전지')),
+    'MCP nearby: 건전지 products',
+  )
+  t.match(structured.note, /Read '건전지가' as 건전지/)
+  t.notMatch(structured.hint ?? '', NOT_SOLD)
+})

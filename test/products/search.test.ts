@@ -1,6 +1,7 @@
 import t from 'tap'
 import { ProductMatcher, productMatcher, splitShoppingList } from '../../src/products/search.js'
 import { englishSlip, upstreamReading } from '../../src/products/foreign-words.js'
+import { particleStems } from '../../src/products/korean-words.js'
 import { simulatorCatalogue } from '../helpers/product-index.js'
 
 // The matcher over the simulator's catalogue (2,413 products), one case per way a literal match failed people: spacing, an extra word, inside a longer word, synonyms, English, a typing slip, not sold.
@@ -145,6 +146,32 @@ t.test('a one-key slip in a word of three or more syllables is corrected against
   t.equal(matcher.read('dntks').words[0]?.via, 'keyboard', 'Korean typed on an English layout (dntks = 우산)')
 })
 
+t.test('a Korean particle glued to a product word is read off, and said; never when the word is a name of its own', async (t) => {
+  for (const [typed, word] of [
+    ['우산을', '우산'],
+    ['건전지가', '건전지'],
+    ['텀블러는', '텀블러'],
+    ['물티슈도요', '물티슈'],
+    ['수세미랑', '수세미'],
+    ['컵이랑', '컵'],
+  ] as const) {
+    const reading = matcher.read(typed)
+    t.equal(reading.words[0]?.via, 'particle', `${typed}: read through its particle`)
+    t.equal(reading.words[0]?.forms[0], word, `${typed}: as ${word}`)
+    t.ok(reading.products.length > 0, `${typed}: finds products`)
+    t.same(reading.ignored, [], `${typed}: nothing left out`)
+  }
+  t.equal(matcher.read('고양이').words[0]?.via, 'typed', '고양이 is a word of product names: its 이 stays')
+  t.equal(matcher.read('종이').words[0]?.via, 'typed', '종이 too')
+  t.same(particleStems('사과를'), ['사과'], '사과를 is 사과 + 를, whose 과 is not read as a particle too')
+  t.same(matcher.read('우산을 건전지를').ignored, ['우산을'], 'two words, each read, no product has both: the first is left out')
+  t.same(particleStems('사과'), [], '과 follows a closing consonant: 사과 is not 사 + 과')
+  t.same(particleStems('우산이랑'), ['우산', '우산이'], 'longest particle first; the matcher keeps the first some name has')
+  t.same(particleStems('umbrella'), [])
+  t.equal(upstreamReading('우산을'), '우산', 'the upstream path reads the particle off a word of two syllables or more')
+  t.equal(upstreamReading('컵을'), '컵을', 'but not off one syllable, where it cannot check the word')
+})
+
 t.test('a thing the chain does not sell matches nothing, nor any variant', async (t) => {
   const reading = matcher.read('진통제')
   t.same(reading.products, [])
@@ -170,6 +197,18 @@ t.test('a shopping list is split on commas, not spaces', async (t) => {
   t.same(splitShoppingList('歯ブラシや靴下'), ['歯ブラシ', '靴下'])
   t.same(splitShoppingList('ときめき'), ['ときめき'], 'と inside a word the table does not read stays whole')
   t.same(splitShoppingList('캠핑 의자 and 우산'), ['캠핑 의자', '우산'])
+  // The Korean way: a joining particle glued on (이랑, 랑, 하고, 와, 과, 이나), or 그리고, 및, 또는 between items.
+  t.same(splitShoppingList('우산이랑 건전지'), ['우산', '건전지'])
+  t.same(splitShoppingList('수세미랑 고무장갑'), ['수세미', '고무장갑'])
+  t.same(splitShoppingList('컵하고 접시'), ['컵', '접시'])
+  t.same(splitShoppingList('우산과 건전지 있어요?'), ['우산', '건전지 있어요?'])
+  t.same(splitShoppingList('수세미와 고무장갑'), ['수세미', '고무장갑'])
+  t.same(splitShoppingList('우산 그리고 건전지'), ['우산', '건전지'])
+  t.same(splitShoppingList('우산 및 건전지'), ['우산', '건전지'])
+  t.same(splitShoppingList('노랑 우산'), ['노랑 우산'], '노랑 is a colour, not 노 + 랑')
+  t.same(splitShoppingList('사과 주스'), ['사과 주스'], '과 follows a closing consonant')
+  t.same(splitShoppingList('약과 세트'), ['약과 세트'], 'a one-syllable word keeps a one-syllable joiner')
+  t.same(splitShoppingList('우산이랑'), ['우산이랑'], 'a joiner on the last word joins nothing')
 })
 
 t.test('the matcher is built once per list', async (t) => {

@@ -9,6 +9,9 @@ t.test('product keywords lose only the chain name', async (t) => {
 
 t.test('product keywords as people type them: question and filler words dropped', async (t) => {
   t.equal(productKeyword('물티슈 팔아?'), '물티슈')
+  t.equal(productKeyword('건전지가 필요해요'), '건전지가', 'what it is wanted for goes; its particle is read off by the matcher')
+  t.equal(productKeyword('우산 사려고요'), '우산')
+  t.equal(productKeyword('umbrella near me'), 'umbrella')
   t.equal(productKeyword('우산 있어?'), '우산')
   t.equal(productKeyword('다이소에 우산 있어요?'), '우산')
   t.equal(productKeyword('혹시 3단 우산 파나요'), '3단 우산')
