@@ -82,6 +82,16 @@ const PRODUCT_FILLER_WORDS = new Set([
   '어디있어요',
   '근처',
   '근처에',
+  // Where in the store ("건전지 몇 층에 있어요"): every answer gives the floor and zone anyway.
+  '몇',
+  '몇층',
+  '몇층에',
+  '층',
+  '층에',
+  '어느',
+  '어느층',
+  '위치',
+  '어디쯤',
   // As agents and visitors ask in English: "do you have an umbrella", "I need batteries" (not "can": a trash can).
   'i',
   'need',
@@ -122,6 +132,8 @@ export function productKeyword(raw: string): string {
     .normalize('NFC')
     .replace(CHAIN_NAME_PATTERN, ' ')
     .replace(/[?？!！.,~]+/g, ' ')
+    // "Where can I buy tape?": can before a pronoun asks; a can alone is a thing (trash can).
+    .replace(/\bcan\s+(?=(?:i|you|we)\b)/gi, ' ')
     .split(/\s+/)
     .filter((word) => word !== '' && !PRODUCT_FILLER_WORDS.has(word.toLowerCase()))
   return words.join(' ')

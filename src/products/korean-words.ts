@@ -33,6 +33,9 @@ const PARTICLES: ReadonlyArray<readonly [particle: string, after: 'batchim' | 'o
   ['만', 'any'],
   ['에', 'any'],
   ['의', 'any'],
+  // Not particles, but glued the same way in quick typing: a plural (빨대들) and a softener (우산좀).
+  ['들', 'any'],
+  ['좀', 'any'],
 ]
 
 /** The particles that join two items of a list ("우산이랑 건전지", "컵하고 접시", "수세미와 장갑"). */

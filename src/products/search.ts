@@ -72,6 +72,8 @@ const tokensOf = (text: string): string[] =>
 const WHOLE = 1.5
 const HANGUL = /[\uac00-\ud7a3]/
 const LATIN_WORD = /^[a-z][a-z'-]*$/
+/** A count or a size as names write them: 500ml, 4개, 30매, 1.5m. */
+const MEASURE = /^\d+(?:\.\d+)?[a-z\uac00-\ud7a3]{0,3}$/i
 const syllables = (word: string): number => [...word].filter((c) => HANGUL.test(c)).length
 
 interface Entry {
@@ -168,10 +170,12 @@ export class ProductMatcher {
   /** Reads one item of a shopping list against the index. */
   read(keyword: string): KeywordReading {
     const words = this.#words(keyword)
-    const kept = words.filter((w) => w.forms.length > 0)
+    const present = words.filter((w) => w.forms.length > 0)
+    // A count or a size (500ml, 4개) is left out before the thing it measures: "텀블러 500ml" is a tumbler.
+    const kept = [...present].sort((a, b) => Number(MEASURE.test(b.typed)) - Number(MEASURE.test(a.typed)))
     const ignored = words.filter((w) => w.forms.length === 0).map((w) => w.typed)
     const unknown = [...ignored]
-    const joined = kept.length > 1 ? squash(kept.map((w) => w.typed).join('')) : null
+    const joined = present.length > 1 ? squash(present.map((w) => w.typed).join('')) : null
 
     // Only the products carrying some form of some word are looked at, found by a search of all names at once.
     const perWord = kept.map((word) => this.#levels(word.formsAsMatched))

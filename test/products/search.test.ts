@@ -172,6 +172,14 @@ t.test('a Korean particle glued to a product word is read off, and said; never w
   t.equal(upstreamReading('컵을'), '컵을', 'but not off one syllable, where it cannot check the word')
 })
 
+t.test('a count or a size is left out before the thing it measures', async (t) => {
+  const tumbler = matcher.read('텀블러 500ml')
+  t.same(tumbler.ignored, ['500ml'], 'no tumbler holds 500 ml here: the size goes, not the tumbler')
+  t.ok(tumbler.products.every((p) => p.name.includes('텀블러')))
+  t.same(matcher.read('물티슈 30매').ignored, [], 'a size some product has is kept')
+  t.equal(matcher.read('우산좀').words[0]?.forms[0], '우산', 'a softener glued on in quick typing (좀) comes off too')
+})
+
 t.test('a thing the chain does not sell matches nothing, nor any variant', async (t) => {
   const reading = matcher.read('진통제')
   t.same(reading.products, [])

@@ -1,13 +1,13 @@
 // Source: compiled by the store-finder project from general knowledge of everyday Korean shop words
 // (no external list was copied). Licence: CC0-1.0 (public-domain dedication), also usable under the
-// project's MIT licence. Date: 2026-11-26. Rebuild: none; this file is the source (edit it by hand,
+// project's MIT licence. Date: 2026-11-27 (groups added by hand since 2026-11-26). Rebuild: none; this file is the source (edit it by hand,
 // `test/products/tables.test.ts` checks its shape).
 //
 // Each line is a group of words a shopper uses for the same thing; a word of a group finds products
 // named with any other word of it. Groups are symmetric; a word may sit in several groups. Kept to
 // pairs a Daiso shelf label really uses interchangeably (colours, materials, everyday names).
 
-export const SYNONYM_GROUPS_SOURCE = { compiledBy: 'store-finder project', licence: 'CC0-1.0', date: '2026-11-26' } as const
+export const SYNONYM_GROUPS_SOURCE = { compiledBy: 'store-finder project', licence: 'CC0-1.0', date: '2026-11-27' } as const
 
 const GROUPS = `
 검정 검정색 검은색 블랙
@@ -130,6 +130,9 @@ const GROUPS = `
 세탁망 빨래망
 빨래집게 빨래집개
 분리수거함 분리수거 쓰레기통
+휴지통 쓰레기통
+실내화 슬리퍼
+뽁뽁이 에어캡
 휴대폰 핸드폰 스마트폰 폰
 거치대 스탠드
 `
