@@ -11,11 +11,17 @@ const INDEX_ON = { PRODUCT_INDEX: 'on', UPSTREAM_TIMEOUT_MS: '20000' }
 const SECTION = /names a section of the Daiso catalogue \(문구\) rather than a product: search for the product itself, such as /
 const NOT_SOLD = /the chain most likely does not sell it/
 
-t.test('REST and MCP: a section name suggests product words; a thing the chain lacks is not sold', async (t) => {
-  const { app, url, runtime } = await listenTestApp(t, { env: INDEX_ON })
-  const index = runtime.products
+/** The app with the product index the runtime builds over the simulator, once its first listing is in. */
+async function indexedApp(t: Parameters<typeof listenTestApp>[0]) {
+  const started = await listenTestApp(t, { env: INDEX_ON })
+  const index = started.runtime.products
   if (!index) throw new Error('PRODUCT_INDEX=on gives the runtime an index')
   await until('the first listing', () => index.usable(), { timeoutMs: 60_000, intervalMs: 20 })
+  return started
+}
+
+t.test('REST and MCP: a section name suggests product words; a thing the chain lacks is not sold', async (t) => {
+  const { app, url } = await indexedApp(t)
 
   const rest = async (path: string) => (await app.inject(path)).json() as { hint?: string; keywords?: Array<{ notSold?: boolean }> }
   const stationery = await rest(`/api/catalogue?keyword=${encodeURIComponent('문구류')}`)
@@ -48,10 +54,7 @@ t.test('REST and MCP: a section name suggests product words; a thing the chain l
 })
 
 t.test('REST and MCP: a Japanese word is read and said; one no table reads is "the catalogue is in Korean", not "not sold"', async (t) => {
-  const { app, url, runtime } = await listenTestApp(t, { env: INDEX_ON })
-  const index = runtime.products
-  if (!index) throw new Error('PRODUCT_INDEX=on gives the runtime an index')
-  await until('the first listing', () => index.usable(), { timeoutMs: 60_000, intervalMs: 20 })
+  const { app, url } = await indexedApp(t)
   const rest = async (path: string) =>
     (await app.inject(path)).json() as {
       note?: string
@@ -77,10 +80,7 @@ t.test('REST and MCP: a Japanese word is read and said; one no table reads is "t
 })
 
 t.test('REST and MCP: a question in Korean with particles finds the products, never "not sold"', async (t) => {
-  const { app, url, runtime } = await listenTestApp(t, { env: INDEX_ON })
-  const index = runtime.products
-  if (!index) throw new Error('PRODUCT_INDEX=on gives the runtime an index')
-  await until('the first listing', () => index.usable(), { timeoutMs: 60_000, intervalMs: 20 })
+  const { app, url } = await indexedApp(t)
   const rest = async (path: string) =>
     (await app.inject(path)).json() as {
       note?: string
