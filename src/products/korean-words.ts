@@ -56,6 +56,8 @@ export function particleStems(word: string, minSyllables = 1): string[] {
     const stem = particleStem(bare, particle, after, minSyllables)
     if (stem !== undefined && !stems.includes(stem)) stems.push(stem)
   }
+  // "우산요": the polite 요 on the word itself.
+  if (bare !== word && bare.length >= minSyllables && !stems.includes(bare)) stems.push(bare)
   return stems
 }
 

@@ -154,6 +154,7 @@ t.test('a Korean particle glued to a product word is read off, and said; never w
     ['물티슈도요', '물티슈'],
     ['수세미랑', '수세미'],
     ['컵이랑', '컵'],
+    ['우산요', '우산'],
   ] as const) {
     const reading = matcher.read(typed)
     t.equal(reading.words[0]?.via, 'particle', `${typed}: read through its particle`)
