@@ -8,6 +8,7 @@ import type { BenchContext, ScenarioRow } from '../lib/context.js'
 import { query } from '../lib/http.js'
 import { median, round } from '../lib/stats.js'
 import { BENCH_STORE, effectiveLatency, formatCalls } from './cold-search.js'
+import { coldFloor, type FloorRun } from '../floor.js'
 
 /** As scenario 9: 우산 near 강남역 exit 10. */
 const NEARBY = { keyword: '우산', curLttd: 37.4979, curLitd: 127.0276 }
@@ -37,6 +38,8 @@ async function indexHeap(simulatorUrl: string): Promise<{ bytes: number; product
 }
 
 type Cold = ColdRun<unknown>
+/** What the floor needs of a nearby answer: the products its stock call checked. */
+type NearbyAnswer = { products: Array<{ id: string }> }
 
 /**
  * Scenario 12: the product index. Its build (calls, time at the bench latency, memory), the one call that
@@ -90,7 +93,16 @@ export async function productIndexScenario(ctx: BenchContext): Promise<ScenarioR
   }
   const search = await runs(searchWarmUps, searchPath, L)
   const searchZero = await runs(searchWarmUps, searchPath, 0)
-  const nearby = await runs(nearbyWarmUps, nearbyPath, L)
+  // The service and the floor (bench/floor-server.ts: the same two rounds, nothing else) in turns.
+  const nearby: Cold[] = []
+  const floor: FloorRun[] = []
+  for (let i = 0; i < reps; i++) {
+    const sample = await coldRequest<NearbyAnswer>(ctx, 'service (cold, index warm)', nearbyWarmUps, nearbyPath, L, { env: INDEXED })
+    nearby.push(sample)
+    const checked = (nearby[0]?.answer as NearbyAnswer).products.map((product) => product.id)
+    const point = { curLttd: NEARBY.curLttd, curLitd: NEARBY.curLitd }
+    floor.push(await coldFloor(ctx, { point, products: checked }, { point: WARM_UP_PLACE, products: checked }, L))
+  }
   const nearbyZero = await runs(nearbyWarmUps, nearbyPath, 0)
   const delivered = await effectiveLatency(ctx)
 
@@ -111,6 +123,15 @@ export async function productIndexScenario(ctx: BenchContext): Promise<ScenarioR
   }
   const searchFigures = figures(search, searchZero)
   const nearbyFigures = figures(nearby, nearbyZero)
+  const floorMs = round(median(floor.map((s) => s.wallMs)))
+  const floorFigures = {
+    wallMs: floorMs,
+    timesL: round(floorMs / L, 2),
+    serviceOverFloorMs: round(nearbyFigures.wallMs - floorMs),
+    calls: median(floor.map((s) => s.calls)),
+    callsByEndpoint: floor[floor.length - 1]?.callsByEndpoint ?? {},
+    samples: floor.map((s) => round(s.wallMs)),
+  }
   const listing = built.lastListing
   const pages = Math.ceil(built.size / 100)
   const met =
@@ -126,7 +147,8 @@ export async function productIndexScenario(ctx: BenchContext): Promise<ScenarioR
     title: 'product index: build, memory, cold answers with the index warm',
     figure:
       `build ${listing?.calls} calls in ${listing?.durationMs} ms for ${built.size} products, ${round(heap.bytes / 1_048_576, 1)} MiB; ` +
-      `cold nearby ${nearbyFigures.wallMs} ms = ${nearbyFigures.timesL} × L, ${nearbyFigures.roundTrips} RTT; ` +
+      `cold nearby ${nearbyFigures.wallMs} ms = ${nearbyFigures.timesL} × L, ${nearbyFigures.roundTrips} RTT ` +
+      `(floor ${floorFigures.wallMs} ms = ${floorFigures.timesL} × L); ` +
       `cold in-store ${searchFigures.wallMs} ms = ${searchFigures.timesL} × L, ${searchFigures.roundTrips} RTT`,
     target: `build ≤ ${pages + 1} calls; cold nearby ≤ 2.3 × L (2 RTT), no handshake in a question`,
     met,
@@ -145,12 +167,14 @@ export async function productIndexScenario(ctx: BenchContext): Promise<ScenarioR
       listingRefused: { mode: refused.mode, calls: refused.lastListing?.calls ?? null, outcome: refused.lastListing?.outcome ?? null },
       coldInStoreSearch: { keyword: pick.keyword, store: BENCH_STORE, ...searchFigures, samples: search },
       coldNearby: { question: NEARBY, ...nearbyFigures, samples: nearby },
+      floor: floorFigures,
     },
     notes: [
       `build: a fresh service (PRODUCT_INDEX=on) lists ${built.size} products in ${listing?.calls} calls (pages of 100) in ${listing?.durationMs} ms at ${L} ms per call; the same listing held in this process takes ${round(heap.bytes / 1_048_576, 2)} MiB of heap (${heap.products} products, GC before and after).`,
       `listing refused (the simulator's switch): the index finds out with ${refused.lastListing?.calls} call and grows from catalogue answers (mode ${refused.mode}).`,
       `cold questions: each on a fresh process with the store directory and product index built and the token kept fresh (UPSTREAM_KEEP_TOKEN_FRESH=on; it sat idle past its 1 s token reuse before the question), after ${WARM_UP_QUESTIONS} warm-up questions elsewhere; round trips = (wall at ${L} ms − wall at 0 ms) ÷ the delivered ${round(delivered, 1)} ms.`,
       `nearby (${NEARBY.keyword} near ${NEARBY.curLttd}, ${NEARBY.curLitd}): ${nearbyFigures.wallMs} ms, ${nearbyFigures.roundTrips} RTT, ${nearbyFigures.catalogueCalls} catalogue call(s), ${nearbyFigures.handshakes} handshake(s); calls: ${formatCalls(nearbyFigures.callsByEndpoint)}.`,
+      `floor (bench/floor-server.ts: the same question's stock call and placement calls made by a program that does nothing else, no framework, cache, budget, breaker or checks; fresh process, the same warm-ups and pause, in turns with the service): ${floorFigures.wallMs} ms = ${floorFigures.timesL} × L (${floorFigures.samples.join(', ')}), ${floorFigures.calls} calls (${formatCalls(floorFigures.callsByEndpoint)}); the service's cold nearby answer is ${floorFigures.serviceOverFloorMs} ms over it.`,
       `in-store (${pick.keyword} at ${BENCH_STORE}): ${searchFigures.wallMs} ms, ${searchFigures.roundTrips} RTT, ${searchFigures.catalogueCalls} catalogue call(s), ${searchFigures.handshakes} handshake(s); calls: ${formatCalls(searchFigures.callsByEndpoint)}.`,
       `the rest of each wall is the service's own work (the same question at 0 ms): ${nearbyFigures.ownWorkMs} ms nearby, ${searchFigures.ownWorkMs} ms in store; on a loaded machine it, not the upstream, is what parts the wall from 2 × L.`,
     ],
