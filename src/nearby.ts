@@ -21,6 +21,8 @@ export interface NearbyKeyword {
   notSold: boolean
   /** The catalogue section the keyword names, when it names one (src/products/sections.ts). */
   section?: SectionNamed | undefined
+  /** Words product names have one key away from a two-syllable word of the keyword (우삳: 우산). */
+  suggested?: string[] | undefined
   note: string | undefined
 }
 
@@ -290,9 +292,20 @@ export function sectionHint(keyword: string, section: SectionNamed): string {
 }
 
 /** Why a keyword found nothing: a section's name (try a product word), not sold, or try another word. */
-export function emptyKeywordHint(k: { keyword: string; notSold?: boolean | undefined; section?: SectionNamed | undefined }): string {
+export function emptyKeywordHint(k: {
+  keyword: string
+  notSold?: boolean | undefined
+  section?: SectionNamed | undefined
+  suggested?: readonly string[] | undefined
+}): string {
   if (k.section) return sectionHint(k.keyword, k.section)
+  if (k.suggested && k.suggested.length > 0) return suggestionHint(k.keyword, k.suggested)
   return k.notSold ? notSoldHint(k.keyword) : noMatchHint(k.keyword)
+}
+
+/** Nothing matches, and a two-syllable word of it is one key from words product names have (우삳: 우산). */
+export function suggestionHint(keyword: string, words: readonly string[]): string {
+  return `No product in the Daiso catalogue matches '${keyword}'. Did you mean ${words.join(' or ')}? ${words.length === 1 ? 'It is' : 'Each is'} one key away on the Korean keyboard; a word of two syllables is only suggested, never read as another, since many are words of their own: search again with the word you meant.`
 }
 
 /** Nothing in the catalogue: a Latin-letter, kana or kanji word most likely needs its Korean name. */

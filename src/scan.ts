@@ -36,6 +36,8 @@ export interface ScanKeyword {
   notSold?: boolean | undefined
   /** The catalogue section the keyword names, when it names one. */
   section?: SectionNamed | undefined
+  /** Words one key away from a two-syllable word of the keyword (src/products/search.ts). */
+  suggested?: string[] | undefined
   /** How it was read, when not as typed (src/products/candidates.ts). */
   note?: string | undefined
   /** Words left out because no product matches them. */

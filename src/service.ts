@@ -29,7 +29,7 @@ import { readStoreKeyword } from './stores/keyword.js'
 import { stockKey, type StockAnswer, type Upstream, type UpstreamStore } from './upstream/port.js'
 import { UpstreamError } from './upstream/errors.js'
 import type { ProductIndex } from './products/port.js'
-import { describeReading, findCandidates, shoppingList, type KeywordCandidates } from './products/candidates.js'
+import { describeReading, findCandidates, keywordFacts, shoppingList, type KeywordCandidates } from './products/candidates.js'
 
 /**
  * The service's ports: each index it keeps is handed to it here (one room per index: src/stores/,
@@ -216,13 +216,7 @@ export class StoreService {
           const found = Promise.all(
             keywords.map(async (k, i) => {
               const candidates = await (started[i] as Promise<KeywordCandidates>)
-              return {
-                keyword: k,
-                rows: await candidates.page(1, CATALOGUE_PAGE_SIZE, signal),
-                notSold: candidates.notSold,
-                section: candidates.section,
-                note: describeReading(candidates),
-              }
+              return { ...keywordFacts(candidates), keyword: k, rows: await candidates.page(1, CATALOGUE_PAGE_SIZE, signal) }
             }),
           )
           found.catch(() => {})
@@ -255,14 +249,7 @@ export class StoreService {
       this.#withScanSlot(() =>
         this.#withDeadline(options.signal, async (signal) => {
           const found = await this.#keywords(input.keyword, signal)
-          const keywords: ScanKeyword[] = found.map((k) => ({
-            keyword: k.keyword,
-            page: k.page,
-            notSold: k.notSold,
-            section: k.section,
-            note: describeReading(k),
-            ignored: k.reading?.ignored,
-          }))
+          const keywords: ScanKeyword[] = found.map((k) => ({ ...keywordFacts(k), page: k.page, ignored: k.reading?.ignored }))
           // The pre-auth handshake and the store check run beside the first catalogue page, started after it.
           const checkStore = () => {
             this.upstream.warmUp()

@@ -29,6 +29,8 @@ export interface KeywordCandidates {
   notSold: boolean
   /** The catalogue section the keyword names (주방용품), when it may find no product: the hint suggests product words of it. */
   section: SectionNamed | undefined
+  /** Index words one key away from a two-syllable word no product has (우삳: 우산): the hint asks whether they were meant. */
+  suggested: string[]
   /** Upstream catalogue calls spent on finding candidates (not counting pages fetched later). */
   catalogueCalls: number
 }
@@ -69,14 +71,33 @@ export async function findCandidates(
       notSold: false,
       // The upstream's literal search may find nothing for a section's name: said only if so.
       section: sectionNamed(keyword, undefined),
+      suggested: [],
       catalogueCalls: 0,
     }
   }
   // A product number names one product: the index's, else the upstream's answer for it.
   const numbered = PRODUCT_ID_PATTERN.test(keyword) ? index.byId(keyword) : undefined
   if (numbered) {
-    const reading: KeywordReading = { keyword, words: [], ignored: [], unknown: [], products: [numbered], queries: [keyword] }
-    return { keyword, reading, upstreamText: null, page: paged([toItem(numbered)]), notSold: false, section: undefined, catalogueCalls: 0 }
+    const reading: KeywordReading = {
+      keyword,
+      words: [],
+      ignored: [],
+      unknown: [],
+      describing: [],
+      suggestions: [],
+      products: [numbered],
+      queries: [keyword],
+    }
+    return {
+      keyword,
+      reading,
+      upstreamText: null,
+      page: paged([toItem(numbered)]),
+      notSold: false,
+      section: undefined,
+      suggested: [],
+      catalogueCalls: 0,
+    }
   }
   const reading = productMatcher(index.products()).read(keyword)
   const unheld = reading.unknown.length > 0
@@ -88,6 +109,7 @@ export async function findCandidates(
       page: paged(reading.products.map(toItem)),
       notSold: false,
       section: undefined,
+      suggested: [],
       catalogueCalls: 0,
     }
   }
@@ -106,14 +128,17 @@ export async function findCandidates(
   const items = again.products.length === 0 ? found : [...unlearned, ...again.products.map(toItem)]
   // Nothing found: a section's name (주방용품) is "try a product word"; anything else is not sold.
   const section = items.length === 0 ? sectionNamed(keyword, index) : undefined
+  const suggested = [...new Set(again.suggestions.flatMap((s) => s.words))]
   return {
     keyword,
     reading: again,
     upstreamText: null,
     page: paged(items),
-    // A foreign word no table reads (子供, glitter) was never compared with the Korean names: unknown, not "not sold".
-    notSold: items.length === 0 && section === undefined && !hasUnreadForeignWord(again),
+    // A foreign word no table reads (子供, glitter) was never compared with the Korean names: unknown, not "not sold";
+    // nor is a word one key from a product word (우삳), which was most likely that word.
+    notSold: items.length === 0 && section === undefined && !hasUnreadForeignWord(again) && suggested.length === 0,
     section,
+    suggested,
     catalogueCalls: queries.length,
   }
 }
@@ -123,6 +148,12 @@ function hasUnreadForeignWord(reading: KeywordReading): boolean {
   return reading.words.some(
     (word) => word.via === 'typed' && !/[\uac00-\ud7a3]/.test(word.typed) && /[a-z\u3040-\u30ff\u4e00-\u9fff]/i.test(word.typed),
   )
+}
+
+/** What every answer says of a keyword beside its products: not sold, the section it names, words suggested, how it was read. */
+export function keywordFacts(candidates: KeywordCandidates) {
+  const { keyword, notSold, section, suggested } = candidates
+  return { keyword, notSold, section, suggested, note: describeReading(candidates) }
 }
 
 /** What the answer says about how a keyword was read, or nothing when it was read as typed. */
@@ -150,6 +181,14 @@ export function describeReading(candidates: KeywordCandidates): string | undefin
   if (reading.ignored.length > 0 && reading.products.length > 0) {
     parts.push(
       `left out ${reading.ignored.map((w) => `'${w}'`).join(', ')}: no product matches ${reading.ignored.length === 1 ? 'it' : 'them'} together with the rest`,
+    )
+    for (const { typed, words } of reading.suggestions) parts.push(`'${typed}' is one key away from ${words.join(' or ')}`)
+  }
+  if (reading.describing.length > 0) {
+    const named = reading.unknown.map((w) => `'${w}'`).join(', ')
+    const these = reading.describing.map((w) => `'${w}'`).join(', ')
+    parts.push(
+      `no product is ${named}, and ${these} only ${reading.describing.length === 1 ? 'describes' : 'describe'} a product, so nothing is listed for ${reading.describing.length === 1 ? 'it' : 'them'} alone`,
     )
   }
   if (parts.length === 0) return undefined

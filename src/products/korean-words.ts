@@ -100,3 +100,50 @@ function joinerStem(word: string): string | undefined {
   }
   return undefined
 }
+
+/**
+ * The 두벌식 keyboard, where Korean is typed: each jamo's key as (row, column), rows shifted as on a
+ * keyboard. Doubled consonants and ㅒ/ㅖ are the shifted keys of their plain ones.
+ */
+const KEYS: ReadonlyMap<string, readonly [row: number, column: number]> = (() => {
+  const rows = ['ㅂㅈㄷㄱㅅㅛㅕㅑㅐㅔ', 'ㅁㄴㅇㄹㅎㅗㅓㅏㅣ', 'ㅋㅌㅊㅍㅠㅜㅡ']
+  const keys = new Map<string, readonly [number, number]>()
+  rows.forEach((row, r) => [...row].forEach((jamo, c) => keys.set(jamo, [r, c + r * 0.25 + (r === 2 ? 0.25 : 0)])))
+  for (const [shifted, plain] of [
+    ['ㅃ', 'ㅂ'],
+    ['ㅉ', 'ㅈ'],
+    ['ㄸ', 'ㄷ'],
+    ['ㄲ', 'ㄱ'],
+    ['ㅆ', 'ㅅ'],
+    ['ㅒ', 'ㅐ'],
+    ['ㅖ', 'ㅔ'],
+  ] as const) {
+    const key = keys.get(plain)
+    if (key) keys.set(shifted, key)
+  }
+  return keys
+})()
+
+/** Two jamo typed with the same key (ㅅ, ㅆ) or with keys that touch (ㄴ and ㄷ; ㅓ and ㅏ). */
+function touching(a: string, b: string): boolean {
+  const [ka, kb] = [KEYS.get(a), KEYS.get(b)]
+  if (!ka || !kb) return false
+  const rows = Math.abs(ka[0] - kb[0])
+  const columns = Math.abs(ka[1] - kb[1])
+  return (rows === 0 && columns <= 1) || (rows === 1 && columns <= 0.75)
+}
+
+/**
+ * Whether jamo strings `typed` and `word` (es-hangul `disassemble`) differ by one key: the same length, one
+ * jamo apart, and the two typed with keys that touch (우삳 for 우산: ㄷ beside ㄴ).
+ */
+export function oneKeyApart(typed: string, word: string): boolean {
+  if (typed.length !== word.length) return false
+  let at = -1
+  for (let i = 0; i < typed.length; i++) {
+    if (typed[i] === word[i]) continue
+    if (at !== -1) return false
+    at = i
+  }
+  return at !== -1 && touching(typed[at] ?? '', word[at] ?? '')
+}

@@ -1,7 +1,9 @@
-import { convertQwertyToHangul, disassemble } from 'es-hangul'
+import { convertQwertyToHangul } from 'es-hangul'
 import type { IndexedProduct } from './port.js'
 import { foreignAt, japaneseList, type Foreign } from './foreign-words.js'
 import { koreanList, particleStems } from './korean-words.js'
+import { SlipVocabulary } from './slips.js'
+import { MODIFIER_WORDS } from './tables/modifiers.js'
 import { SYNONYM_GROUPS } from './tables/synonyms.js'
 
 /**
@@ -12,7 +14,7 @@ import { SYNONYM_GROUPS } from './tables/synonyms.js'
  *
  * What it does not do: endings of verbs and adjectives (귀여운 is not 귀엽다), meaning (a 선물 is not
  * every giftable thing), Chinese, Japanese words outside the table (./tables/japanese.ts), or typo correction
- * of words under three syllables.
+ * of words under three syllables (a two-syllable word one key from an index word is suggested instead).
  */
 
 /** How a word of the keyword was read. */
@@ -36,6 +38,13 @@ export interface KeywordReading {
   ignored: string[]
   /** Of those, the words no product in the index has at all (nor their variants): the upstream may know newer products. */
   unknown: string[]
+  /**
+   * Words kept that only describe a product (휴대용, 미니, black) beside a word no product has (선풍기): the
+   * thing asked for is what is missing, so nothing is listed for them alone.
+   */
+  describing: string[]
+  /** For a two-syllable word left out: the index's words one key away from it (우삳: 우산), most products first. */
+  suggestions: Array<{ typed: string; words: string[] }>
   /** Products carrying every word that was kept, best first. */
   products: IndexedProduct[]
   /** Up to three upstream catalogue queries for this item, most likely first: the word as typed, then its readings. */
@@ -88,6 +97,11 @@ interface Form {
   wholeOnly: boolean
 }
 
+/** Words that describe without naming (./tables/modifiers.ts), with every spelling of their synonym groups. */
+const MODIFIERS: ReadonlySet<string> = new Set(
+  MODIFIER_WORDS.flatMap((word) => [word, ...SYNONYM_GROUPS.filter((group) => group.includes(word)).flat()]).map((word) => squash(word)),
+)
+
 const SYNONYMS: ReadonlyMap<string, string[]> = (() => {
   const map = new Map<string, string[]>()
   for (const group of SYNONYM_GROUPS) {
@@ -100,33 +114,14 @@ const SYNONYMS: ReadonlyMap<string, string[]> = (() => {
   return map
 })()
 
-/** Levenshtein distance of two jamo strings, stopping once it passes `bound`. */
-function jamoDistance(a: string, b: string, bound: number): number {
-  if (Math.abs(a.length - b.length) > bound) return bound + 1
-  let previous = Array.from({ length: b.length + 1 }, (_, i) => i)
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i]
-    let rowMin = i
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1
-      const value = Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, (previous[j - 1] ?? 0) + cost)
-      current.push(value)
-      rowMin = Math.min(rowMin, value)
-    }
-    if (rowMin > bound) return bound + 1
-    previous = current
-  }
-  return previous[b.length] ?? bound + 1
-}
-
 /**
  * A matcher over one list of products: names tokenised and the word list for typo correction built once.
  * `productMatcher(list)` returns the same matcher while the index hands out the same list.
  */
 export class ProductMatcher {
   readonly #entries: Entry[]
-  /** Hangul words of three or more syllables in product names, with how many products carry each, and their jamo. */
-  readonly #vocabulary: Array<{ word: string; jamo: string; count: number }>
+  /** The names' words, for typing slips. */
+  readonly #slips: SlipVocabulary
   /** Every name squashed, one a line, and every word of a name: "does any product have it" without a loop. */
   readonly #haystack: string
   /** Where each name starts in the haystack. */
@@ -140,10 +135,6 @@ export class ProductMatcher {
       const tokens = tokensOf(product.name)
       return { product, tokens, squashed: tokens.join('') }
     })
-    const counts = new Map<string, number>()
-    for (const entry of this.#entries) {
-      for (const token of new Set(entry.tokens)) if (syllables(token) >= 3) counts.set(token, (counts.get(token) ?? 0) + 1)
-    }
     this.#haystack = this.#entries.map((entry) => entry.squashed).join('\n')
     this.#starts = []
     let offset = 0
@@ -160,7 +151,7 @@ export class ProductMatcher {
         else this.#byToken.set(token, [order])
       }
     })
-    this.#vocabulary = [...counts].map(([word, count]) => ({ word, jamo: disassemble(word), count }))
+    this.#slips = new SlipVocabulary(this.#entries.map((entry) => entry.tokens))
   }
 
   get size(): number {
@@ -175,7 +166,14 @@ export class ProductMatcher {
     const kept = [...present].sort((a, b) => Number(MEASURE.test(b.typed)) - Number(MEASURE.test(a.typed)))
     const ignored = words.filter((w) => w.forms.length === 0).map((w) => w.typed)
     const unknown = [...ignored]
+    const suggestions = words.flatMap((w) => {
+      const near = w.forms.length === 0 ? this.#slips.suggest(squash(w.typed)) : []
+      return near.length > 0 ? [{ typed: w.typed, words: near }] : []
+    })
     const joined = present.length > 1 ? squash(present.map((w) => w.typed).join('')) : null
+    // "휴대용 선풍기" where no product is a fan: 휴대용 alone finds wet wipes and umbrellas, which is not the answer.
+    const describing =
+      unknown.length > 0 && present.length > 0 && present.every((w) => describes(w.forms)) ? present.map((w) => w.typed) : []
 
     // Only the products carrying some form of some word are looked at, found by a search of all names at once.
     const perWord = kept.map((word) => this.#levels(word.formsAsMatched))
@@ -196,7 +194,7 @@ export class ProductMatcher {
     const headWhole = rows.some((row) => (row.levels[head] ?? 0) >= WHOLE)
     let from = 0
     let listed: typeof rows = []
-    for (; from < kept.length; from++) {
+    for (; from < kept.length && describing.length === 0; from++) {
       listed = rows.filter((row) => row.levels.slice(from).every((level) => level > 0))
       if (listed.length > 0 && (!headWhole || listed.some((row) => (row.levels[head] ?? 0) >= WHOLE))) break
     }
@@ -215,6 +213,8 @@ export class ProductMatcher {
       words: readings,
       ignored,
       unknown,
+      describing,
+      suggestions,
       products: listed.map((row) => row.entry.product),
       queries: upstreamQueries(keyword, words),
     }
@@ -333,25 +333,15 @@ export class ProductMatcher {
       const hangul = safeQwerty(key)
       if (hangul && HANGUL.test(hangul) && this.#anyMatch([{ text: squash(hangul), wholeOnly: false }])) return make([hangul], 'keyboard')
     }
-    const corrected = this.#correct(key)
+    const corrected = this.#slips.correct(key)
     if (corrected) return make([corrected, ...(SYNONYMS.get(corrected) ?? [])], 'typo')
     // Left out either way; a word a table read (painkiller: 진통제) is known to name nothing the chain sells.
     return make([], foreign && foreign.korean.length > 0 ? foreign.via : 'typed')
   }
-
-  /** A one-key slip in a word of three or more syllables: the index's word one jamo away carried by most products. */
-  #correct(word: string): string | null {
-    if (!/^[\uac00-\ud7a3]+$/.test(word) || syllables(word) < 3) return null
-    const jamo = disassemble(word)
-    let best: { word: string; count: number } | null = null
-    for (const candidate of this.#vocabulary) {
-      if (Math.abs(candidate.jamo.length - jamo.length) > 1) continue
-      if (jamoDistance(jamo, candidate.jamo, 1) !== 1) continue
-      if (!best || candidate.count > best.count) best = candidate
-    }
-    return best?.word ?? null
-  }
 }
+
+/** Whether a word only describes a product: one of its spellings is a modifier (./tables/modifiers.ts). */
+const describes = (forms: string[]): boolean => forms.some((form) => MODIFIERS.has(squash(form)))
 
 function wholeIn(tokens: string[], form: string): boolean {
   for (let i = 0; i < tokens.length; i++) {
@@ -393,8 +383,11 @@ function upstreamQueries(keyword: string, words: Array<{ typed: string; forms: s
     if (q !== '' && !queries.includes(q) && queries.length < 3) queries.push(q)
   }
   add(keyword)
-  add(words.map((w) => w.forms[0] ?? '').join(' '))
-  const longest = [...words].sort((a, b) => squash(b.forms[0] ?? b.typed).length - squash(a.forms[0] ?? a.typed).length)[0]
+  // Words that only describe (휴대용) are not asked alone: the catalogue's search would list anything portable.
+  const naming = words.filter((w) => !describes(w.forms.length > 0 ? w.forms : [w.typed]))
+  const read = words.map((w) => w.forms[0] ?? '').join(' ')
+  if (words.every((w) => w.forms.length > 0) || naming.some((w) => w.forms.length > 0)) add(read)
+  const longest = [...naming].sort((a, b) => squash(b.forms[0] ?? b.typed).length - squash(a.forms[0] ?? a.typed).length)[0]
   if (longest && words.length > 1) add(longest.forms[0] ?? longest.typed)
   return queries
 }

@@ -115,3 +115,45 @@ t.test('REST and MCP: a question in Korean with particles finds the products, ne
   t.match(structured.note, /Read '건전지가' as 건전지/)
   t.notMatch(structured.hint ?? '', NOT_SOLD)
 })
+
+t.test('REST and MCP: a describing word beside a thing the chain lacks lists nothing; a word one key off is a question', async (t) => {
+  const { app, url } = await indexedApp(t)
+  const rest = async (path: string) =>
+    (await app.inject(path)).json() as {
+      note?: string
+      hint?: string
+      products?: unknown[]
+      stores?: unknown[]
+      keywords?: Array<{ notSold?: boolean }>
+    }
+  // The simulator's catalogue has no fan: what 휴대용 (portable) alone finds is wet wipes and umbrellas.
+  const fan = await rest(`/api/products?branchCode=11199&keyword=${encodeURIComponent('휴대용 선풍기')}`)
+  t.same(fan.products, [], 'REST in-store: nothing listed for 휴대용 alone')
+  t.match(fan.hint, NOT_SOLD)
+  t.match(fan.note, /No product is '선풍기', and '휴대용' only describes a product/)
+  const mini = await rest(`/api/catalogue?keyword=${encodeURIComponent('mini fan')}`)
+  t.same(mini.products, [], 'REST catalogue: mini fan lists nothing')
+  t.match(mini.hint, NOT_SOLD, 'mini is read (미니) and fan is read (선풍기): known not to be sold, not "search in Korean"')
+  const gift = await rest(`/api/catalogue?keyword=${encodeURIComponent('선물 포장지')}`)
+  t.ok((gift.products ?? []).length > 0, 'a word in front that names nothing is still left out when the thing is there')
+
+  const slip = await rest(`/api/products/nearby?keyword=${encodeURIComponent('우삳')}&curLttd=37.4979&curLitd=127.0276`)
+  t.match(slip.hint, /Did you mean 우산\?/, 'REST nearby: 우삳 asks whether 우산 was meant')
+  t.notMatch(slip.hint, NOT_SOLD, 'a slip is never "not sold"')
+  const inList = await rest(`/api/catalogue?keyword=${encodeURIComponent('3단 우삳')}`)
+  t.ok((inList.products ?? []).length > 0)
+  t.match(inList.note, /'우삳' is one key away from 우산/)
+
+  const { client } = await connectHttp(t, url, { name: 'describing' })
+  const result = await client.callTool({ name: 'search_catalogue', arguments: { keyword: '우삳' } })
+  t.notOk(result.isError)
+  t.match((result.structuredContent as { hint?: string }).hint, /Did you mean 우산\?/, 'MCP: the same question in hint')
+  const portable = await client.callTool({
+    name: 'find_product_nearby',
+    arguments: { keyword: 'portable fan', latitude: 37.4979, longitude: 127.0276 },
+  })
+  t.notOk(portable.isError)
+  const structured = portable.structuredContent as { hint?: string; stores?: unknown[] }
+  t.same(structured.stores ?? [], [], 'MCP nearby: no store listed for "portable" alone')
+  t.match(structured.hint, NOT_SOLD)
+})

@@ -143,6 +143,14 @@ t.test('a one-key slip in a word of three or more syllables is corrected against
   t.equal(reading.words[0]?.forms[0], '수납함')
   t.ok(reading.products[0]?.name.includes('수납함'))
   t.equal(matcher.read('우선').products.length, 0, 'two syllables are not corrected: 우선 is a word of its own')
+  t.same(
+    matcher.read('우삳').suggestions,
+    [{ typed: '우삳', words: ['우산'] }],
+    'but one key from an index word, it is suggested (ㄷ beside ㄴ)',
+  )
+  t.same(matcher.read('우선').suggestions[0]?.words, ['우산', '유선'], '우선: 우산 (ㅓ beside ㅏ) and 유선, most products first')
+  t.same(matcher.read('우산').suggestions, [], 'a word names have is never suggested another')
+  t.same(matcher.read('양산').suggestions, [], 'two keys from 우산 is no slip')
   t.equal(matcher.read('dntks').words[0]?.via, 'keyboard', 'Korean typed on an English layout (dntks = 우산)')
 })
 
@@ -223,4 +231,23 @@ t.test('a shopping list is split on commas, not spaces', async (t) => {
 t.test('the matcher is built once per list', async (t) => {
   t.equal(productMatcher(catalogue), productMatcher(catalogue))
   t.not(productMatcher(catalogue), productMatcher([...catalogue]))
+})
+
+t.test('words that only describe (휴대용, mini, black) beside a thing no product is list nothing, and are not asked alone', async (t) => {
+  for (const keyword of ['휴대용 선풍기', '미니 선풍기', 'portable fan', '종이 부채']) {
+    const reading = matcher.read(keyword)
+    t.same(reading.products, [], `${keyword}: nothing listed for the describing word alone`)
+    t.equal(reading.describing.length, 1, `${keyword}: the describing word is named`)
+    t.equal(reading.unknown.length, 1, `${keyword}: and the missing thing`)
+    t.notOk(
+      reading.queries.some((q) => ['휴대용', '미니', '종이'].includes(q)),
+      `${keyword}: the upstream is not asked for the describing word alone`,
+    )
+  }
+  t.same(matcher.read('휴대용 선풍기').queries, ['휴대용 선풍기', '선풍기'])
+  t.same(matcher.read('선물 포장지').describing, [], '선물 names a thing: left out as before, 포장지 listed')
+  t.ok(matcher.read('물티슈 대용량').products.length > 0, 'a describing word beside a thing that is there changes nothing')
+  const black = matcher.read('black umbrella')
+  t.same(black.ignored, [], 'English colours are read: black is 블랙')
+  t.ok(black.products.every((p) => p.name.includes('블랙')) && black.products.length > 0)
 })

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs'
 import { ENGLISH_TABLE_SOURCE, ENGLISH_WORDS } from '../../src/products/tables/english.js'
 import { SYNONYM_GROUPS, SYNONYM_GROUPS_SOURCE } from '../../src/products/tables/synonyms.js'
 import { PRODUCT_SECTIONS_SOURCE } from '../../src/products/tables/categories.js'
+import { MODIFIER_WORDS, MODIFIER_WORDS_SOURCE } from '../../src/products/tables/modifiers.js'
 import { JAPANESE_TABLE_SOURCE, JAPANESE_WORDS } from '../../src/products/tables/japanese.js'
 
 t.test('the English table holds at least 300 everyday words, each read as Korean', async (t) => {
@@ -39,15 +40,27 @@ t.test('synonym groups have two words or more, written without spaces', async (t
 })
 
 t.test('each table says its source, licence and date, and the README attributes them', async (t) => {
-  for (const source of [ENGLISH_TABLE_SOURCE, SYNONYM_GROUPS_SOURCE, PRODUCT_SECTIONS_SOURCE]) {
+  for (const source of [ENGLISH_TABLE_SOURCE, SYNONYM_GROUPS_SOURCE, PRODUCT_SECTIONS_SOURCE, MODIFIER_WORDS_SOURCE]) {
     t.equal(source.licence, 'CC0-1.0')
     t.match(source.date, /^\d{4}-\d{2}-\d{2}$/)
   }
-  for (const file of ['src/products/tables/english.ts', 'src/products/tables/synonyms.ts', 'src/products/tables/categories.ts']) {
+  for (const file of [
+    'src/products/tables/english.ts',
+    'src/products/tables/synonyms.ts',
+    'src/products/tables/categories.ts',
+    'src/products/tables/modifiers.ts',
+  ]) {
     t.match(readFileSync(file, 'utf8').slice(0, 600), /Source: .*Licence: CC0-1\.0.*Date: \d{4}-\d{2}-\d{2}/s, file)
   }
   const readme = readFileSync('README.md', 'utf8')
   t.match(readme, /src\/products\/tables\/english\.ts/)
   t.match(readme, /src\/products\/tables\/synonyms\.ts/)
   t.match(readme, /src\/products\/tables\/categories\.ts/)
+  t.match(readme, /src\/products\/tables\/modifiers\.ts/)
+})
+
+t.test('describing words are single Hangul words, each once', async (t) => {
+  t.ok(MODIFIER_WORDS.length >= 50, `${MODIFIER_WORDS.length} words`)
+  t.equal(new Set(MODIFIER_WORDS).size, MODIFIER_WORDS.length, 'no word twice')
+  for (const word of MODIFIER_WORDS) t.match(word, /^[\uac00-\ud7a3]+$/, word)
 })

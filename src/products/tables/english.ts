@@ -2,14 +2,14 @@
 // vocabulary (no dictionary or word list was copied). Japanese words are read through this table
 // (./japanese.ts, generated from EDICT); no Chinese words: none could be sourced under a licence we could
 // check from this machine. Licence: CC0-1.0 (public-domain
-// dedication), also usable under the project's MIT licence. Date: 2026-11-26. Rebuild: none; this file
+// dedication), also usable under the project's MIT licence. Date: 2026-11-27 (colours, sizes and uses added). Rebuild: none; this file
 // is the source (edit it by hand; `test/products/tables.test.ts` checks its shape and size).
 //
 // One entry a line: an English word or phrase (singular, lower case; plurals are read by the matcher:
 // batteries → battery), then the Korean words a Daiso product name uses for it, separated by `/`. A
 // phrase (phone charger) is read before its words, so it may name something its words do not.
 
-export const ENGLISH_TABLE_SOURCE = { compiledBy: 'store-finder project', licence: 'CC0-1.0', date: '2026-11-26' } as const
+export const ENGLISH_TABLE_SOURCE = { compiledBy: 'store-finder project', licence: 'CC0-1.0', date: '2026-11-27' } as const
 
 const TABLE = `
 umbrella: 우산
@@ -440,6 +440,42 @@ torch: 손전등/랜턴
 lantern: 랜턴
 timer: 타이머
 alarm clock: 알람시계
+portable: 휴대용
+mini: 미니
+small: 소형/미니
+large: 대형/대용량
+big: 대형/빅사이즈
+foldable: 접이식
+folding: 접이식
+disposable: 일회용
+wireless: 무선
+rechargeable: 충전식
+waterproof: 방수
+transparent: 투명
+kids: 아동용/어린이
+travel: 여행용
+black: 블랙/검정
+white: 화이트/흰색
+gray: 그레이/회색
+grey: 그레이/회색
+beige: 베이지
+navy: 네이비/남색
+pink: 핑크/분홍
+mint: 민트
+yellow: 옐로우/노랑
+brown: 브라운/갈색
+ivory: 아이보리
+purple: 퍼플/보라
+red: 레드/빨강
+blue: 블루/파랑
+green: 그린/초록
+orange: 오렌지/주황
+gold: 골드/금색
+silver: 실버/은색
+stainless: 스텐/스테인리스
+silicone: 실리콘
+wooden: 나무/원목
+plastic: 플라스틱
 `
 
 /** English word or phrase → Korean words it is read as (each may hold a space: spacing does not matter). */

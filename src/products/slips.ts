@@ -1,0 +1,80 @@
+import { disassemble } from 'es-hangul'
+import { oneKeyApart } from './korean-words.js'
+
+interface Word {
+  word: string
+  jamo: string
+  /** How many products carry it: the likelier reading of a slip. */
+  count: number
+}
+
+const HANGUL_WORD = /^[\uac00-\ud7a3]+$/
+
+/**
+ * Typing slips, against the Hangul words of product names. A word of three syllables or more one jamo from
+ * one of theirs is read as it (수넙함: 수납함). A word of two is only suggested, and only one key away (우삳:
+ * 우산, ㄷ beside ㄴ): many two-syllable words are words of their own (우선), so reading them would be a guess.
+ */
+export class SlipVocabulary {
+  readonly #long: Word[]
+  readonly #short: Word[]
+
+  /** `names`: each product name's words. */
+  constructor(names: Iterable<readonly string[]>) {
+    const long = new Map<string, number>()
+    const short = new Map<string, number>()
+    for (const words of names) {
+      for (const word of new Set(words)) {
+        if (!HANGUL_WORD.test(word)) continue
+        const tally = word.length >= 3 ? long : word.length === 2 ? short : undefined
+        tally?.set(word, (tally.get(word) ?? 0) + 1)
+      }
+    }
+    const entries = (tally: Map<string, number>) => [...tally].map(([word, count]) => ({ word, jamo: disassemble(word), count }))
+    this.#long = entries(long)
+    this.#short = entries(short)
+  }
+
+  /** The names' word one jamo from a word of three or more syllables, the one most products carry; null when none is. */
+  correct(word: string): string | null {
+    if (!HANGUL_WORD.test(word) || word.length < 3) return null
+    const jamo = disassemble(word)
+    let best: Word | null = null
+    for (const candidate of this.#long) {
+      if (Math.abs(candidate.jamo.length - jamo.length) > 1) continue
+      if (jamoDistance(jamo, candidate.jamo, 1) !== 1) continue
+      if (!best || candidate.count > best.count) best = candidate
+    }
+    return best?.word ?? null
+  }
+
+  /** The names' two-syllable words one key from a two-syllable word, most products first, at most three. */
+  suggest(word: string): string[] {
+    if (!HANGUL_WORD.test(word) || word.length !== 2) return []
+    const jamo = disassemble(word)
+    return this.#short
+      .filter((candidate) => oneKeyApart(jamo, candidate.jamo))
+      .sort((a, b) => b.count - a.count)
+      .slice(0, 3)
+      .map((candidate) => candidate.word)
+  }
+}
+
+/** Levenshtein distance of two jamo strings, stopping once it passes `bound`. */
+function jamoDistance(a: string, b: string, bound: number): number {
+  if (Math.abs(a.length - b.length) > bound) return bound + 1
+  let previous = Array.from({ length: b.length + 1 }, (_, i) => i)
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i]
+    let rowMin = i
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1
+      const value = Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, (previous[j - 1] ?? 0) + cost)
+      current.push(value)
+      rowMin = Math.min(rowMin, value)
+    }
+    if (rowMin > bound) return bound + 1
+    previous = current
+  }
+  return previous[b.length] ?? bound + 1
+}
