@@ -2,8 +2,7 @@
 // questions elsewhere at 0 ms, a pause, then the measured question at the bench's latency.
 
 import { join } from 'node:path'
-import { setTimeout as sleep } from 'node:timers/promises'
-import { WARM_UP_QUESTIONS } from './lib/cold.js'
+import { measuredQuestion, WARM_UP_QUESTIONS } from './lib/cold.js'
 import type { BenchContext } from './lib/context.js'
 import { fetchJson, fetchText, newAgent, query } from './lib/http.js'
 import { cleanEnv, freePort, waitForHttp } from './lib/proc.js'
@@ -52,17 +51,9 @@ export async function coldFloor(ctx: BenchContext, measured: FloorQuestion, warm
       const warm = await fetchJson<unknown>(`${url}${warmUpPath}`, { agent })
       if (warm.status !== 200) throw new Error(`floor warm-up answered ${warm.status}`)
     }
-    await sleep(1_200)
-    await ctx.simulator.control.prepare(latencyMs)
-    const answer = await fetchJson<unknown>(`${url}${measuredPath}`, { agent })
-    if (answer.status !== 200) throw new Error(`floor answered ${answer.status}: ${JSON.stringify(answer.json).slice(0, 300)}`)
-    const stats = await ctx.simulator.control.stats()
+    const { wallMs, calls, callsByEndpoint } = await measuredQuestion(ctx, `${url}${measuredPath}`, agent, latencyMs)
     agent.destroy()
-    return {
-      wallMs: answer.ms,
-      calls: stats.total,
-      callsByEndpoint: Object.fromEntries(Object.entries(stats.calls).filter(([, n]) => n > 0)),
-    }
+    return { wallMs, calls, callsByEndpoint }
   } finally {
     await child.stop()
   }

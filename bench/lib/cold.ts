@@ -70,21 +70,37 @@ export async function coldRequest<T>(
       if (warm.status !== 200) throw new Error(`warm-up ${warmUpPath} answered ${warm.status}: ${JSON.stringify(warm.json).slice(0, 300)}`)
       if (i === 0) warmUpMs = warm.ms
     }
-    await sleep(TOKEN_REUSE_MS + 200)
-    await ctx.simulator.control.prepare(latencyMs)
-    const answer = await fetchJson<T>(`${service.url}${path}`, { agent })
-    if (answer.status !== 200) throw new Error(`${path} answered ${answer.status}: ${JSON.stringify(answer.json).slice(0, 300)}`)
-    const stats = await ctx.simulator.control.stats()
+    const measured = await measuredQuestion<T>(ctx, `${service.url}${path}`, agent, latencyMs)
     agent.destroy()
     return {
-      wallMs: answer.ms,
-      calls: stats.total,
-      callsByEndpoint: Object.fromEntries(Object.entries(stats.calls).filter(([, n]) => n > 0)),
-      answer: answer.json,
+      ...measured,
       warmUpMs,
     }
   } finally {
     await service.stop()
+  }
+}
+
+/**
+ * The measured question of a warmed-up process: a pause past the token's reuse, the bench's latency set (the
+ * simulator's counters reset), one request timed, and the upstream calls it made.
+ */
+export async function measuredQuestion<T>(
+  ctx: BenchContext,
+  url: string,
+  agent: ReturnType<typeof newAgent>,
+  latencyMs: number,
+): Promise<Omit<ColdRun<T>, 'warmUpMs'>> {
+  await sleep(TOKEN_REUSE_MS + 200)
+  await ctx.simulator.control.prepare(latencyMs)
+  const answer = await fetchJson<T>(url, { agent })
+  if (answer.status !== 200) throw new Error(`${url} answered ${answer.status}: ${JSON.stringify(answer.json).slice(0, 300)}`)
+  const stats = await ctx.simulator.control.stats()
+  return {
+    wallMs: answer.ms,
+    calls: stats.total,
+    callsByEndpoint: Object.fromEntries(Object.entries(stats.calls).filter(([, n]) => n > 0)),
+    answer: answer.json,
   }
 }
 

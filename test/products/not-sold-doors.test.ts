@@ -20,10 +20,23 @@ async function indexedApp(t: Parameters<typeof listenTestApp>[0]) {
   return started
 }
 
+/** What the REST tests read of an answer. */
+interface RestAnswer {
+  note?: string
+  hint?: string
+  products?: unknown[]
+  stores?: unknown[]
+  keywords?: Array<{ keyword?: string; notSold?: boolean }>
+}
+
+/** GET a path of the app; its JSON answer. */
+const restOf = (app: { inject: (path: string) => Promise<{ json: () => unknown }> }) => async (path: string) =>
+  (await app.inject(path)).json() as RestAnswer
+
 t.test('REST and MCP: a section name suggests product words; a thing the chain lacks is not sold', async (t) => {
   const { app, url } = await indexedApp(t)
 
-  const rest = async (path: string) => (await app.inject(path)).json() as { hint?: string; keywords?: Array<{ notSold?: boolean }> }
+  const rest = restOf(app)
   const stationery = await rest(`/api/catalogue?keyword=${encodeURIComponent('문구류')}`)
   t.match(stationery.hint, SECTION, 'REST catalogue: section')
   t.notMatch(stationery.hint, NOT_SOLD)
@@ -55,13 +68,7 @@ t.test('REST and MCP: a section name suggests product words; a thing the chain l
 
 t.test('REST and MCP: a Japanese word is read and said; one no table reads is "the catalogue is in Korean", not "not sold"', async (t) => {
   const { app, url } = await indexedApp(t)
-  const rest = async (path: string) =>
-    (await app.inject(path)).json() as {
-      note?: string
-      hint?: string
-      products?: Array<{ name?: string; productName?: string }>
-      keywords?: Array<{ notSold?: boolean }>
-    }
+  const rest = restOf(app)
   const umbrella = await rest(`/api/products?branchCode=11199&keyword=${encodeURIComponent('折りたたみ傘')}`)
   t.ok((umbrella.products ?? []).length > 0, 'REST in-store: 折りたたみ傘 finds products')
   t.match(umbrella.note, /read '折りたたみ傘' as .*우산 \(Japanese\)/i)
@@ -81,13 +88,7 @@ t.test('REST and MCP: a Japanese word is read and said; one no table reads is "t
 
 t.test('REST and MCP: a question in Korean with particles finds the products, never "not sold"', async (t) => {
   const { app, url } = await indexedApp(t)
-  const rest = async (path: string) =>
-    (await app.inject(path)).json() as {
-      note?: string
-      hint?: string
-      products?: Array<{ name?: string; keyword?: string }>
-      keywords?: Array<{ keyword?: string; notSold?: boolean }>
-    }
+  const rest = restOf(app)
   // Before, 우산을 matched nothing literally and the answer said the chain does not sell umbrellas.
   const umbrella = await rest(`/api/products?branchCode=11199&keyword=${encodeURIComponent('우산을 사고 싶어요')}`)
   t.ok((umbrella.products ?? []).length > 0, 'REST in-store: 우산을 finds umbrellas')
@@ -118,14 +119,7 @@ t.test('REST and MCP: a question in Korean with particles finds the products, ne
 
 t.test('REST and MCP: a describing word beside a thing the chain lacks lists nothing; a word one key off is a question', async (t) => {
   const { app, url } = await indexedApp(t)
-  const rest = async (path: string) =>
-    (await app.inject(path)).json() as {
-      note?: string
-      hint?: string
-      products?: unknown[]
-      stores?: unknown[]
-      keywords?: Array<{ notSold?: boolean }>
-    }
+  const rest = restOf(app)
   // The simulator's catalogue has no fan: what 휴대용 (portable) alone finds is wet wipes and umbrellas.
   const fan = await rest(`/api/products?branchCode=11199&keyword=${encodeURIComponent('휴대용 선풍기')}`)
   t.same(fan.products, [], 'REST in-store: nothing listed for 휴대용 alone')
