@@ -25,6 +25,8 @@ function testClock() {
     now: () => now,
     setTimer,
     pending: () => timers.size,
+    /** When the next timer is due. */
+    nextAt: () => Math.min(...[...timers].map((timer) => timer.at)),
     /** Moves the clock to the next timer and runs it (and any other due then). */
     next() {
       const due = Math.min(...[...timers].map((timer) => timer.at))
@@ -169,4 +171,20 @@ t.test('a server over the simulator: token at start, renewed while idle, no hand
   t.equal(calls.authRequest, 0, 'the question made no handshake')
   t.ok(calls.selStrPkupStck >= 1, 'it did ask for stock, with the token held')
   t.equal(simulator.stats().requests.filter((r) => r.authFailure !== undefined).length, 0, 'and the upstream accepted the renewed token')
+})
+
+t.test('a short reuse period (1 s, as the bench sets) is renewed before the token ends, not as it ends', async (t) => {
+  const clock = testClock()
+  const upstream = handshakes()
+  const session = new PreAuthSession(upstream.fetch, KEY, 1_000, clock.now)
+  session.keepFresh({ setTimer: clock.setTimer })
+  t.teardown(() => session.stopKeepingFresh())
+  await until('the first token', () => upstream.count === 1 && clock.pending() === 1)
+  const due = clock.nextAt() - clock.now()
+  t.ok(due < 1_000, `the renewal is due ${due} ms after the token came, which lasts 1,000 ms (default margin: a quarter)`)
+  t.ok(due >= 500, 'and not sooner than half the period: renewals stay at most two a period')
+  clock.next()
+  await until('the renewal', () => upstream.count === 2 && clock.pending() === 1)
+  t.equal((await session.headers())['x-dm-uid'], 'uid-2', 'a question after it takes the renewed token, no handshake of its own')
+  t.equal(upstream.count, 2)
 })
