@@ -68,6 +68,8 @@ export interface KeepFreshOptions {
 
 /** The longest wait between two tries after the handshake failed in the background. */
 const RENEW_BACKOFF_LIMIT_MS = 60_000
+/** The least time between two renewals of a kept-fresh token, however short its reuse period. */
+const MIN_RENEW_GAP_MS = 250
 
 export class PreAuthSession {
   #held: Held | undefined
@@ -120,8 +122,9 @@ export class PreAuthSession {
     if (this.#renewals) return
     const marginMs = options.marginMs ?? Math.min(5_000, Math.floor(this.reuseMs / 4))
     // Renewals at most once a second, or twice a reuse period when that is shorter: a 1 s period (the bench's)
-    // renewed only at its end left each token's last ~50 ms, a handshake long, without one.
-    const leastGapMs = Math.min(1_000, Math.floor(this.reuseMs / 2))
+    // renewed only at its end left each token's last ~50 ms, a handshake long, without one. Never more than
+    // four a second, whatever the period: a few milliseconds' reuse must not become a stream of handshakes.
+    const leastGapMs = Math.max(MIN_RENEW_GAP_MS, Math.min(1_000, Math.floor(this.reuseMs / 2)))
     const setTimer = options.setTimer ?? unrefTimer
     let failures = 0
     let cancelTimer = (): void => {}

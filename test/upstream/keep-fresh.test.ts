@@ -188,3 +188,13 @@ t.test('a short reuse period (1 s, as the bench sets) is renewed before the toke
   t.equal((await session.headers())['x-dm-uid'], 'uid-2', 'a question after it takes the renewed token, no handshake of its own')
   t.equal(upstream.count, 2)
 })
+
+t.test('a reuse period of a few milliseconds is renewed at most four times a second, not in a loop', async (t) => {
+  const clock = testClock()
+  const upstream = handshakes()
+  const session = new PreAuthSession(upstream.fetch, KEY, 10, clock.now)
+  session.keepFresh({ setTimer: clock.setTimer })
+  t.teardown(() => session.stopKeepingFresh())
+  await until('the first token', () => upstream.count === 1 && clock.pending() === 1)
+  t.equal(clock.nextAt() - clock.now(), 250, 'the next renewal waits 250 ms, though the token lasts 10 ms')
+})
