@@ -96,11 +96,11 @@ export async function productIndexScenario(ctx: BenchContext): Promise<ScenarioR
   // The service and the floor (bench/floor-server.ts: the same two rounds, nothing else) in turns.
   const nearby: Cold[] = []
   const floor: FloorRun[] = []
+  const point = { curLttd: NEARBY.curLttd, curLitd: NEARBY.curLitd }
   for (let i = 0; i < reps; i++) {
-    const sample = await coldRequest<NearbyAnswer>(ctx, 'service (cold, index warm)', nearbyWarmUps, nearbyPath, L, { env: INDEXED })
-    nearby.push(sample)
+    nearby.push(await coldRequest<NearbyAnswer>(ctx, 'service (cold, index warm)', nearbyWarmUps, nearbyPath, L, { env: INDEXED }))
+    // The products the service's first answer checked: the floor asks for the same pairs every time.
     const checked = (nearby[0]?.answer as NearbyAnswer).products.map((product) => product.id)
-    const point = { curLttd: NEARBY.curLttd, curLitd: NEARBY.curLitd }
     floor.push(await coldFloor(ctx, { point, products: checked }, { point: WARM_UP_PLACE, products: checked }, L))
   }
   const nearbyZero = await runs(nearbyWarmUps, nearbyPath, 0)

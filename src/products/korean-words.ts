@@ -41,7 +41,8 @@ const PARTICLES: ReadonlyArray<readonly [particle: string, after: 'batchim' | 'o
 /** The particles that join two items of a list ("우산이랑 건전지", "컵하고 접시", "수세미와 장갑"). */
 const JOINERS = new Set(['이랑', '랑', '하고', '과', '와', '이나'])
 
-const HANGUL_WORD = /^[\uac00-\ud7a3]+$/
+/** A word of Hangul syllables only. */
+export const HANGUL_WORD = /^[\uac00-\ud7a3]+$/
 
 /**
  * The word without a particle glued to its end, longest particle first ("우산을" → 우산; "건전지도요" → 건전지),

@@ -1,5 +1,5 @@
 import { disassemble } from 'es-hangul'
-import { oneKeyApart } from './korean-words.js'
+import { HANGUL_WORD, oneKeyApart } from './korean-words.js'
 
 interface Word {
   word: string
@@ -7,8 +7,6 @@ interface Word {
   /** How many products carry it: the likelier reading of a slip. */
   count: number
 }
-
-const HANGUL_WORD = /^[\uac00-\ud7a3]+$/
 
 /**
  * Typing slips, against the Hangul words of product names. A word of three syllables or more one jamo from
