@@ -12,6 +12,7 @@ interface Word {
  * Typing slips, against the Hangul words of product names. A word of three syllables or more one jamo from
  * one of theirs is read as it (수넙함: 수납함). A word of two is only suggested, and only one key away (우삳:
  * 우산, ㄷ beside ㄴ): many two-syllable words are words of their own (우선), so reading them would be a guess.
+ * The two-syllable words include those names carry inside compounds (장걉: 장갑, of 고무장갑).
  */
 export class SlipVocabulary {
   readonly #long: Word[]
@@ -28,6 +29,7 @@ export class SlipVocabulary {
         tally?.set(word, (tally.get(word) ?? 0) + 1)
       }
     }
+    for (const [piece, count] of sharedPieces(long)) short.set(piece, (short.get(piece) ?? 0) + count)
     const entries = (tally: Map<string, number>) => [...tally].map(([word, count]) => ({ word, jamo: disassemble(word), count }))
     this.#long = entries(long)
     this.#short = entries(short)
@@ -56,6 +58,25 @@ export class SlipVocabulary {
       .slice(0, 3)
       .map((candidate) => candidate.word)
   }
+}
+
+/**
+ * Two-syllable words that product names carry only inside compounds (장갑 in 고무장갑 and 주방장갑, 티슈 in
+ * 물티슈 and 각티슈): the first or last two syllables of at least two different longer words. The index finds
+ * them inside those words, so they are worth suggesting; a piece of one word only (지통 of 휴지통) is no word.
+ */
+function sharedPieces(long: ReadonlyMap<string, number>): Map<string, number> {
+  const carriers = new Map<string, { words: number; products: number }>()
+  for (const [word, products] of long) {
+    for (const piece of new Set([word.slice(0, 2), word.slice(-2)])) {
+      const seen = carriers.get(piece)
+      if (seen) {
+        seen.words += 1
+        seen.products += products
+      } else carriers.set(piece, { words: 1, products })
+    }
+  }
+  return new Map([...carriers].filter(([, seen]) => seen.words >= 2).map(([piece, seen]) => [piece, seen.products]))
 }
 
 /** Levenshtein distance of two jamo strings, stopping once it passes `bound`. */

@@ -2,6 +2,7 @@ import t from 'tap'
 import { ProductMatcher, productMatcher, splitShoppingList } from '../../src/products/search.js'
 import { englishSlip, upstreamReading } from '../../src/products/foreign-words.js'
 import { particleStems } from '../../src/products/korean-words.js'
+import { SlipVocabulary } from '../../src/products/slips.js'
 import { simulatorCatalogue } from '../helpers/product-index.js'
 
 // The matcher over the simulator's catalogue (2,413 products), one case per way a literal match failed people: spacing, an extra word, inside a longer word, synonyms, English, a typing slip, not sold.
@@ -151,6 +152,12 @@ t.test('a one-key slip in a word of three or more syllables is corrected against
   t.same(matcher.read('우선').suggestions[0]?.words, ['우산', '유선'], '우선: 우산 (ㅓ beside ㅏ) and 유선, most products first')
   t.same(matcher.read('우산').suggestions, [], 'a word names have is never suggested another')
   t.same(matcher.read('양산').suggestions, [], 'two keys from 우산 is no slip')
+  // 장갑 is a word of no name, only of compounds (고무장갑, 주방장갑), which the index finds it inside.
+  t.same(matcher.read('장걉').suggestions, [{ typed: '장걉', words: ['장갑'] }], 'a word names carry inside compounds is suggested too')
+  t.ok(matcher.read('장갑').products.length > 0, 'and searched, it finds them')
+  const pieces = (...words: string[]) => new SlipVocabulary(words.map((word) => [word])).suggest('지퉁')
+  t.same(pieces('휴지통', '물티슈'), [], 'a piece of one word only (지통 of 휴지통) is no word: it is not suggested')
+  t.same(pieces('휴지통', '대형지통'), ['지통'], 'one that two words end with is')
   t.equal(matcher.read('dntks').words[0]?.via, 'keyboard', 'Korean typed on an English layout (dntks = 우산)')
 })
 
