@@ -183,6 +183,9 @@ export function describeReading(candidates: KeywordCandidates): string | undefin
       `left out ${reading.ignored.map((w) => `'${w}'`).join(', ')}: no product matches ${reading.ignored.length === 1 ? 'it' : 'them'} together with the rest`,
     )
     for (const { typed, words } of reading.suggestions) parts.push(`'${typed}' is one key away from ${words.join(' or ')}`)
+    if (reading.asList) {
+      parts.push(`if you meant two things, send them as a list ('${reading.asList.join(', ')}'): each is looked for on its own`)
+    }
   }
   if (reading.describing.length > 0) {
     const named = reading.unknown.map((w) => `'${w}'`).join(', ')

@@ -36,6 +36,12 @@ export interface KeywordReading {
   words: WordReading[]
   /** Words left out: no product in the index has them (nor their variants), or none has them with the rest. */
   ignored: string[]
+  /**
+   * When a word left out is the thing some product names (its last word, not one that only describes), the keyword read as a
+   * shopping list, the words left out as one item and the rest as the other (우산 건전지: 우산, 건전지):
+   * someone may have typed two things without a comma.
+   */
+  asList?: string[] | undefined
   /** Of those, the words no product in the index has at all (nor their variants): the upstream may know newer products. */
   unknown: string[]
   /**
@@ -80,6 +86,7 @@ const tokensOf = (text: string): string[] =>
 /** A level at or above this is a whole-word match (see #levels). */
 const WHOLE = 1.5
 const HANGUL = /[\uac00-\ud7a3]/
+const HANGUL_ONLY = /^[\uac00-\ud7a3]+$/
 const LATIN_WORD = /^[a-z][a-z'-]*$/
 /** A count or a size as names write them: 500ml, 4개, 30매, 1.5m. */
 const MEASURE = /^\d+(?:\.\d+)?[a-z\uac00-\ud7a3]{0,3}$/i
@@ -127,6 +134,8 @@ export class ProductMatcher {
   /** Where each name starts in the haystack. */
   readonly #starts: number[]
   readonly #tokens: Set<string>
+  /** Words that are the thing some product name names (its last Hangul word): 우산, 건전지, not 욕실 or 휴대용. */
+  readonly #heads: Set<string>
   /** Products by each word of their names, for forms that match only whole words. */
   readonly #byToken: Map<string, number[]>
 
@@ -143,6 +152,15 @@ export class ProductMatcher {
       offset += entry.squashed.length + 1
     }
     this.#tokens = new Set(this.#entries.flatMap((entry) => entry.tokens))
+    // The thing a name names comes last in Korean (3단 우산(블랙), 고용량 망간 건전지 AAA 4입): its last Hangul
+    // word outside brackets, which hold a variant.
+    this.#heads = new Set(
+      this.#entries.flatMap((entry) =>
+        tokensOf(entry.product.name.replace(/\([^)]*\)/g, ' '))
+          .filter((token) => HANGUL_ONLY.test(token))
+          .slice(-1),
+      ),
+    )
     this.#byToken = new Map()
     this.#entries.forEach((entry, order) => {
       for (const token of new Set(entry.tokens)) {
@@ -199,6 +217,9 @@ export class ProductMatcher {
       if (listed.length > 0 && (!headWhole || listed.some((row) => (row.levels[head] ?? 0) >= WHOLE))) break
     }
     for (const word of kept.slice(0, from)) ignored.push(word.typed)
+    const leftOut = kept.slice(0, from)
+    const ownItem = leftOut.some((word) => !describes(word.forms) && word.forms.some((form) => this.#heads.has(form)))
+    const asList = ownItem && from < kept.length ? [leftOut, kept.slice(from)].map((part) => part.map((w) => w.typed).join(' ')) : undefined
     const score = (row: (typeof rows)[number]) => row.levels.slice(from).reduce((sum, level) => sum + level, 0) + row.bonus
     listed.sort((a, b) => score(b) - score(a) || a.order - b.order)
 
@@ -212,6 +233,7 @@ export class ProductMatcher {
       keyword,
       words: readings,
       ignored,
+      ...(asList ? { asList } : {}),
       unknown,
       describing,
       suggestions,

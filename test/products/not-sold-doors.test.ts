@@ -130,6 +130,9 @@ t.test('REST and MCP: a describing word beside a thing the chain lacks lists not
   t.match(mini.hint, NOT_SOLD, 'mini is read (미니) and fan is read (선풍기): known not to be sold, not "search in Korean"')
   const gift = await rest(`/api/catalogue?keyword=${encodeURIComponent('선물 포장지')}`)
   t.ok((gift.products ?? []).length > 0, 'a word in front that names nothing is still left out when the thing is there')
+  t.notMatch(gift.note ?? '', /as a list/, '선물 names no product: no list is offered')
+  const two = await rest(`/api/catalogue?keyword=${encodeURIComponent('우산 건전지')}`)
+  t.match(two.note, /send them as a list \('우산, 건전지'\)/, 'two things typed without a comma: the note offers the list')
 
   const slip = await rest(`/api/products/nearby?keyword=${encodeURIComponent('우삳')}&curLttd=37.4979&curLitd=127.0276`)
   t.match(slip.hint, /Did you mean 우산\?/, 'REST nearby: 우삳 asks whether 우산 was meant')

@@ -30,6 +30,15 @@ t.test('a word no product has is left out and named, never emptying the answer',
   const unknown = matcher.read('반짝이는 우산')
   t.same(unknown.ignored, ['반짝이는'])
   t.ok(unknown.products.every((p) => p.name.includes('우산')))
+  t.equal(unknown.asList, undefined, 'a word that names nothing is no second item')
+  t.equal(reading.asList, undefined, '선물 is a word of no name: not read as an item either')
+  t.equal(matcher.read('휴대용 티슈').asList, undefined, 'nor a word that only describes (휴대용)')
+  t.equal(matcher.read('욕실 수납함').asList, undefined, 'nor one that says where: 욕실 is the last word of no name')
+  // Two things typed without a comma: 우산 names products of its own, but none with 건전지.
+  const two = matcher.read('우산 건전지')
+  t.same(two.ignored, ['우산'])
+  t.same(two.asList, ['우산', '건전지'], 'the reading offers it as a list of two')
+  t.equal(matcher.read('캠핑 의자').asList, undefined, 'words some product carries together are one item')
 })
 
 t.test('whole words rank above matches inside longer words, and the reading says when only longer words match', async (t) => {
