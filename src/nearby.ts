@@ -305,7 +305,7 @@ export function emptyKeywordHint(k: {
 
 /** Nothing matches, and a two-syllable word of it is one key from words product names have (우삳: 우산). */
 export function suggestionHint(keyword: string, words: readonly string[]): string {
-  return `No product in the Daiso catalogue matches '${keyword}'. Did you mean ${words.join(' or ')}? ${words.length === 1 ? 'It is' : 'Each is'} one key away on the Korean keyboard; a word of two syllables is only suggested, never read as another, since many are words of their own: search again with the word you meant.`
+  return `No product in the Daiso catalogue matches '${keyword}'. Did you mean ${words.join(' or ')}? ${words.length === 1 ? 'It is' : 'Each is'} one key away on the Korean keyboard (a key beside one typed, or a final consonant more or less); a word of two syllables is only suggested, never read as another, since many are words of their own: search again with the word you meant.`
 }
 
 /** Nothing in the catalogue: a Latin-letter, kana or kanji word most likely needs its Korean name. */

@@ -12,7 +12,8 @@ interface Word {
  * Typing slips, against the Hangul words of product names. A word of three syllables or more one jamo from
  * one of theirs is read as it (수넙함: 수납함). A word of two is only suggested, and only one key away (우삳:
  * 우산, ㄷ beside ㄴ): many two-syllable words are words of their own (우선), so reading them would be a guess.
- * The two-syllable words include those names carry inside compounds (장걉: 장갑, of 고무장갑).
+ * A final consonant pressed too many or left off counts as one key too (티슝: 티슈). The two-syllable words
+ * include those names carry inside compounds (장걉: 장갑, of 고무장갑).
  */
 export class SlipVocabulary {
   readonly #long: Word[]
@@ -48,12 +49,12 @@ export class SlipVocabulary {
     return best?.word ?? null
   }
 
-  /** The names' two-syllable words one key from a two-syllable word, most products first, at most three. */
+  /** The names' two-syllable words one key from a two-syllable word (beside, or a final one more or less), most products first, at most three. */
   suggest(word: string): string[] {
     if (!HANGUL_WORD.test(word) || word.length !== 2) return []
     const jamo = disassemble(word)
     return this.#short
-      .filter((candidate) => oneKeyApart(jamo, candidate.jamo))
+      .filter((candidate) => oneKeyApart(jamo, candidate.jamo) || finalKeySlip(word, candidate.word))
       .sort((a, b) => b.count - a.count)
       .slice(0, 3)
       .map((candidate) => candidate.word)
@@ -77,6 +78,23 @@ function sharedPieces(long: ReadonlyMap<string, number>): Map<string, number> {
     }
   }
   return new Map([...carriers].filter(([, seen]) => seen.words >= 2).map(([piece, seen]) => [piece, seen.products]))
+}
+
+/**
+ * The same syllables but for one final consonant pressed too many or left off (티슝 for 티슈, 우사 for 우산).
+ * A syllable is 0xAC00 + (initial × 21 + vowel) × 28 + final, so its code over 28 is its initial and vowel.
+ */
+function finalKeySlip(typed: string, word: string): boolean {
+  if (typed.length !== word.length) return false
+  let slips = 0
+  for (let i = 0; i < typed.length; i++) {
+    const a = typed.charCodeAt(i) - 0xac00
+    const b = word.charCodeAt(i) - 0xac00
+    if (a === b) continue
+    if (Math.floor(a / 28) !== Math.floor(b / 28) || (a % 28 !== 0 && b % 28 !== 0)) return false
+    slips += 1
+  }
+  return slips === 1
 }
 
 /** Levenshtein distance of two jamo strings, stopping once it passes `bound`. */

@@ -161,6 +161,11 @@ t.test('a one-key slip in a word of three or more syllables is corrected against
   t.same(matcher.read('우선').suggestions[0]?.words, ['우산', '유선'], '우선: 우산 (ㅓ beside ㅏ) and 유선, most products first')
   t.same(matcher.read('우산').suggestions, [], 'a word names have is never suggested another')
   t.same(matcher.read('양산').suggestions, [], 'two keys from 우산 is no slip')
+  t.same(matcher.read('티슝').suggestions[0]?.words, ['티슈'], 'a final consonant pressed too many is one key too (티슝: 티슈)')
+  t.same(matcher.read('우사').suggestions[0]?.words, ['우산'], 'and one left off (우사: 우산)')
+  const umbrella = new SlipVocabulary([['우산']])
+  t.same(umbrella.suggest('우삭'), [], 'another final far from it is no slip (ㄱ is not beside ㄴ)')
+  t.same(umbrella.suggest('우ㅅ'), [], 'nor a syllable left unfinished')
   // 장갑 is a word of no name, only of compounds (고무장갑, 주방장갑), which the index finds it inside.
   t.same(matcher.read('장걉').suggestions, [{ typed: '장걉', words: ['장갑'] }], 'a word names carry inside compounds is suggested too')
   t.ok(matcher.read('장갑').products.length > 0, 'and searched, it finds them')
