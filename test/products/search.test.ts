@@ -82,6 +82,11 @@ t.test('English product words find Korean products', async (t) => {
   t.ok(chargers.length > 0 && chargers.every((name) => name.includes('충전')))
   t.ok(names('power strip').every((name) => name.includes('멀티탭')))
   t.equal(matcher.read('umbrella').words[0]?.via, 'english')
+  // A phrase names what its last word alone does not: dish soap is no soap dish, nor a zip lock bag a duvet bag.
+  t.ok(names('zip lock bags').length > 0 && names('zip lock bags').every((name) => name.includes('지퍼백')))
+  t.same(names('dish soap'), [], 'dish soap is 주방세제, which the simulator does not sell: not 비누받침')
+  t.same(names('sleep mask'), [], 'a sleep mask is 수면안대: not sheet masks (마스크팩)')
+  t.same(names('coffee filter'), [], 'a coffee filter is 커피필터: not coffee mix')
 })
 
 t.test('Japanese product words find Korean products, glued words read one by one (EDICT table)', async (t) => {

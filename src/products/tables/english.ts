@@ -74,6 +74,11 @@ razor: 면도기
 shaver: 면도기
 soap: 비누
 soap dish: 비누받침
+dish soap: 주방세제
+dishwashing liquid: 주방세제
+washing up liquid: 주방세제
+detergent: 세제
+laundry detergent: 세탁세제
 shampoo: 샴푸
 shampoo dispenser: 샴푸 디스펜서
 dispenser: 디스펜서
@@ -111,6 +116,10 @@ ziploc: 지퍼백
 zipper bag: 지퍼백
 plastic bag: 위생백/비닐
 sandwich bag: 지퍼백
+zip lock bag: 지퍼백
+ziplock bag: 지퍼백
+ziplock: 지퍼백
+freezer bag: 지퍼백
 plastic wrap: 랩
 cling film: 랩
 wrap: 랩
@@ -253,6 +262,9 @@ face mask: 마스크팩
 sheet mask: 마스크팩
 mask pack: 마스크팩
 mask: 마스크
+sleep mask: 수면안대/안대
+eye mask: 수면안대/안대
+sleeping mask: 수면안대/안대
 cleansing foam: 클렌징폼
 face wash: 클렌징폼
 cleanser: 클렌징
@@ -382,6 +394,7 @@ coffee: 커피
 instant coffee: 커피믹스
 tea: 차/티백
 tea bag: 티백
+coffee filter: 커피필터/여과지
 barley tea: 보리차
 corn tea: 옥수수차
 nut: 견과
