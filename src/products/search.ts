@@ -3,6 +3,7 @@ import type { IndexedProduct } from './port.js'
 import { foreignAt, japaneseList, type Foreign } from './foreign-words.js'
 import { koreanList, particleStems } from './korean-words.js'
 import { SlipVocabulary } from './slips.js'
+import { ENGLISH_WORDS } from './tables/english.js'
 import { MODIFIER_WORDS } from './tables/modifiers.js'
 import { SYNONYM_GROUPS } from './tables/synonyms.js'
 
@@ -87,6 +88,15 @@ const tokensOf = (text: string): string[] =>
 const WHOLE = 1.5
 const HANGUL = /[\uac00-\ud7a3]/
 const HANGUL_ONLY = /^[\uac00-\ud7a3]+$/
+const LATIN_AND_HANGUL = /[a-z][\uac00-\ud7a3]|[\uac00-\ud7a3][a-z]/
+const LATIN_RUNS = /[a-z]+|[^a-z]+/g
+/** The Korean words the English table reads its words as (주방세제, 수면안대): words the chain's names use. */
+const ENGLISH_READINGS = new Set(
+  [...ENGLISH_WORDS.values()]
+    .flat()
+    .flatMap((korean) => korean.split(/\s+/))
+    .map((word) => squash(word)),
+)
 const LATIN_WORD = /^[a-z][a-z'-]*$/
 /** A count or a size as names write them: 500ml, 4개, 30매, 1.5m. */
 const MEASURE = /^\d+(?:\.\d+)?[a-z\uac00-\ud7a3]{0,3}$/i
@@ -298,6 +308,7 @@ export class ProductMatcher {
       .split(/\s+/)
       .map((t) => t.split(NOT_WORD).join(''))
       .filter((t) => t !== '')
+      .flatMap((t) => this.#unglued(t))
     const out: Array<{ typed: string; forms: string[]; formsAsMatched: Form[]; via: WordVia }> = []
     for (let i = 0; i < tokens.length;) {
       // A name carrying a word as typed (a brand, a model) keeps it from being read as an English slip.
@@ -306,6 +317,16 @@ export class ProductMatcher {
       i += taken
     }
     return out
+  }
+
+  /**
+   * Latin letters glued to Hangul (AA건전지, usb충전기) are two words when no name has them glued (건전지 AA).
+   * A lone letter stays glued: c of c타입충전기 alone would match every name with cm in it.
+   */
+  #unglued(token: string): string[] {
+    if (!LATIN_AND_HANGUL.test(token) || this.#anyMatch([{ text: token, wholeOnly: false }])) return [token]
+    const parts = token.match(LATIN_RUNS) ?? [token]
+    return parts.some((part) => /^[a-z]$/.test(part)) ? [token] : parts
   }
 
   /** A word, read through a foreign-word table when it is in one. */
@@ -355,7 +376,8 @@ export class ProductMatcher {
       const hangul = safeQwerty(key)
       if (hangul && HANGUL.test(hangul) && this.#anyMatch([{ text: squash(hangul), wholeOnly: false }])) return make([hangul], 'keyboard')
     }
-    const corrected = this.#slips.correct(key)
+    // A word our own tables know (에어캡, bubble wrap) is a word, not a slip of another (헤어캡).
+    const corrected = synonyms.length > 0 || ENGLISH_READINGS.has(key) ? null : this.#slips.correct(key)
     if (corrected) return make([corrected, ...(SYNONYMS.get(corrected) ?? [])], 'typo')
     // Left out either way; a word a table read (painkiller: 진통제) is known to name nothing the chain sells.
     return make([], foreign && foreign.korean.length > 0 ? foreign.via : 'typed')

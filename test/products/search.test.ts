@@ -20,6 +20,8 @@ t.test('spacing does not matter: 캠핑의자 finds the products named 캠핑 �
   t.ok(joined.every((name) => name.replace(/\s/g, '').includes('캠핑의자')))
   t.same(names('캠핑 의자'), joined)
   t.same(new Set(names('의자 캠핑')), new Set(joined), 'word order does not decide what is found')
+  t.same(names('AA건전지'), names('건전지 AA'), 'Latin letters glued to Hangul are two words when no name glues them')
+  t.same(names('c타입충전기'), [], 'a lone letter stays glued: c alone would match every name with cm')
 })
 
 t.test('a word no product has is left out and named, never emptying the answer', async (t) => {
@@ -158,6 +160,7 @@ t.test('a one-key slip in a word of three or more syllables is corrected against
   t.equal(reading.words[0]?.forms[0], '수납함')
   t.ok(reading.products[0]?.name.includes('수납함'))
   t.equal(matcher.read('우선').products.length, 0, 'two syllables are not corrected: 우선 is a word of its own')
+  t.same(names('에어캡'), [], '에어캡 (bubble wrap, a table word) is a word of its own, not a slip of 헤어캡')
   t.same(
     matcher.read('우삳').suggestions,
     [{ typed: '우삳', words: ['우산'] }],
