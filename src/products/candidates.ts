@@ -146,7 +146,11 @@ export async function findCandidates(
 /** A word in Latin letters, kana or kanji that no table read into Korean. */
 function hasUnreadForeignWord(reading: KeywordReading): boolean {
   return reading.words.some(
-    (word) => word.via === 'typed' && !/[\uac00-\ud7a3]/.test(word.typed) && /[a-z\u3040-\u30ff\u4e00-\u9fff]/i.test(word.typed),
+    (word) =>
+      word.via === 'typed' &&
+      word.forms.length === 0 &&
+      !/[\uac00-\ud7a3]/.test(word.typed) &&
+      /[a-z\u3040-\u30ff\u4e00-\u9fff]/i.test(word.typed),
   )
 }
 

@@ -3,9 +3,7 @@ import type { IndexedProduct } from './port.js'
 import { foreignAt, japaneseList, type Foreign } from './foreign-words.js'
 import { koreanList, particleStems } from './korean-words.js'
 import { SlipVocabulary } from './slips.js'
-import { ENGLISH_WORDS } from './tables/english.js'
-import { MODIFIER_WORDS } from './tables/modifiers.js'
-import { SYNONYM_GROUPS } from './tables/synonyms.js'
+import { describes, ENGLISH_READINGS, normalize, NOT_WORD, squash, SYNONYMS, tokensOf } from './word-tables.js'
 
 /**
  * Product search as people type it, over the product index's names. The upstream's catalogue
@@ -75,28 +73,12 @@ export function splitShoppingList(raw: string): string[] {
     .filter((item) => item !== '')
 }
 
-const normalize = (text: string): string => text.normalize('NFC').toLowerCase()
-/** Letters and digits only: what is compared, so spacing and punctuation never decide. */
-/** Anything but a letter or digit of the scripts product names use (Latin, Hangul, kana, CJK). */
-const NOT_WORD = /[^0-9a-z\u00c0-\u024f\u3040-\u30ff\u3131-\u318e\uac00-\ud7a3\u4e00-\u9fff]+/g
-const squash = (text: string): string => normalize(text).replace(NOT_WORD, '')
-const tokensOf = (text: string): string[] =>
-  normalize(text)
-    .split(NOT_WORD)
-    .filter((t) => t !== '')
 /** A level at or above this is a whole-word match (see #levels). */
 const WHOLE = 1.5
 const HANGUL = /[\uac00-\ud7a3]/
 const HANGUL_ONLY = /^[\uac00-\ud7a3]+$/
 const LATIN_AND_HANGUL = /[a-z][\uac00-\ud7a3]|[\uac00-\ud7a3][a-z]/
 const LATIN_RUNS = /[a-z]+|[^a-z]+/g
-/** The Korean words the English table reads its words as (주방세제, 수면안대): words the chain's names use. */
-const ENGLISH_READINGS = new Set(
-  [...ENGLISH_WORDS.values()]
-    .flat()
-    .flatMap((korean) => korean.split(/\s+/))
-    .map((word) => squash(word)),
-)
 const LATIN_WORD = /^[a-z][a-z'-]*$/
 /** A count or a size as names write them: 500ml, 4개, 30매, 1.5m. */
 const MEASURE = /^\d+(?:\.\d+)?[a-z\uac00-\ud7a3]{0,3}$/i
@@ -113,23 +95,6 @@ interface Form {
   text: string
   wholeOnly: boolean
 }
-
-/** Words that describe without naming (./tables/modifiers.ts), with every spelling of their synonym groups. */
-const MODIFIERS: ReadonlySet<string> = new Set(
-  MODIFIER_WORDS.flatMap((word) => [word, ...SYNONYM_GROUPS.filter((group) => group.includes(word)).flat()]).map((word) => squash(word)),
-)
-
-const SYNONYMS: ReadonlyMap<string, string[]> = (() => {
-  const map = new Map<string, string[]>()
-  for (const group of SYNONYM_GROUPS) {
-    for (const word of group) {
-      const key = squash(word)
-      const others = group.filter((w) => squash(w) !== key)
-      map.set(key, [...(map.get(key) ?? []), ...others.filter((w) => !(map.get(key) ?? []).includes(w))])
-    }
-  }
-  return map
-})()
 
 /**
  * A matcher over one list of products: names tokenised and the word list for typo correction built once.
@@ -200,8 +165,21 @@ export class ProductMatcher {
     })
     const joined = present.length > 1 ? squash(present.map((w) => w.typed).join('')) : null
     // "휴대용 선풍기" where no product is a fan: 휴대용 alone finds wet wipes and umbrellas, which is not the answer.
+    // "usb 선풍기" where no product is a fan: the thing asked for is its last word, and a word in front that names
+    // no thing of its own (usb, 캠핑) only says which one; the USB cables it finds are not the answer either.
+    const last = words.at(-1)
+    const thingUnknown =
+      words.length > 1 &&
+      last !== undefined &&
+      last.forms.length === 0 &&
+      !MEASURE.test(last.typed) &&
+      !suggestions.some((s) => s.typed === last.typed)
     const describing =
-      unknown.length > 0 && present.length > 0 && present.every((w) => describes(w.forms)) ? present.map((w) => w.typed) : []
+      unknown.length > 0 &&
+      present.length > 0 &&
+      present.every((w) => describes(w.forms) || (thingUnknown && !w.forms.some((form) => this.#heads.has(squash(form)))))
+        ? present.map((w) => w.typed)
+        : []
 
     // Only the products carrying some form of some word are looked at, found by a search of all names at once.
     const perWord = kept.map((word) => this.#levels(word.formsAsMatched))
@@ -228,7 +206,7 @@ export class ProductMatcher {
     }
     for (const word of kept.slice(0, from)) ignored.push(word.typed)
     const leftOut = kept.slice(0, from)
-    const ownItem = leftOut.some((word) => !describes(word.forms) && word.forms.some((form) => this.#heads.has(form)))
+    const ownItem = leftOut.some((word) => !describes(word.forms) && word.forms.some((form) => this.#heads.has(squash(form))))
     const asList = ownItem && from < kept.length ? [leftOut, kept.slice(from)].map((part) => part.map((w) => w.typed).join(' ')) : undefined
     const score = (row: (typeof rows)[number]) => row.levels.slice(from).reduce((sum, level) => sum + level, 0) + row.bonus
     listed.sort((a, b) => score(b) - score(a) || a.order - b.order)
@@ -248,7 +226,7 @@ export class ProductMatcher {
       describing,
       suggestions,
       products: listed.map((row) => row.entry.product),
-      queries: upstreamQueries(keyword, words),
+      queries: upstreamQueries(keyword, words, describing),
     }
   }
 
@@ -384,9 +362,6 @@ export class ProductMatcher {
   }
 }
 
-/** Whether a word only describes a product: one of its spellings is a modifier (./tables/modifiers.ts). */
-const describes = (forms: string[]): boolean => forms.some((form) => MODIFIERS.has(squash(form)))
-
 function wholeIn(tokens: string[], form: string): boolean {
   for (let i = 0; i < tokens.length; i++) {
     let joined = ''
@@ -420,7 +395,7 @@ const unique = (words: string[]): string[] => {
  * The upstream catalogue matches one literal substring: the item as typed, then its words' first readings
  * joined (English read as Korean, a slip corrected), then the longest word alone. At most three.
  */
-function upstreamQueries(keyword: string, words: Array<{ typed: string; forms: string[] }>): string[] {
+function upstreamQueries(keyword: string, words: Array<{ typed: string; forms: string[] }>, describing: string[]): string[] {
   const queries: string[] = []
   const add = (query: string) => {
     const q = query.trim()
@@ -428,7 +403,7 @@ function upstreamQueries(keyword: string, words: Array<{ typed: string; forms: s
   }
   add(keyword)
   // Words that only describe (휴대용) are not asked alone: the catalogue's search would list anything portable.
-  const naming = words.filter((w) => !describes(w.forms.length > 0 ? w.forms : [w.typed]))
+  const naming = words.filter((w) => !describing.includes(w.typed) && !describes(w.forms.length > 0 ? w.forms : [w.typed]))
   const read = words.map((w) => w.forms[0] ?? '').join(' ')
   if (words.every((w) => w.forms.length > 0) || naming.some((w) => w.forms.length > 0)) add(read)
   const longest = [...naming].sort((a, b) => squash(b.forms[0] ?? b.typed).length - squash(a.forms[0] ?? a.typed).length)[0]

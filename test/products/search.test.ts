@@ -274,6 +274,15 @@ t.test('words that only describe (휴대용, mini, black) beside a thing no prod
     )
   }
   t.same(matcher.read('휴대용 선풍기').queries, ['휴대용 선풍기', '선풍기'])
+  // No table calls usb or 캠핑 describing, but when the thing (the last word) is missing, a word in front that
+  // is the last word of no name only says which one: USB cables and camping chairs are not fans.
+  for (const keyword of ['usb 선풍기', '캠핑 선풍기']) {
+    const reading = matcher.read(keyword)
+    t.same(reading.products, [], `${keyword}: nothing listed`)
+    t.same(reading.queries, [keyword, '선풍기'], `${keyword}: the upstream is not asked for the word in front alone`)
+  }
+  t.ok(matcher.read('우산 선풍기').products.length > 0, '우산 is a thing of its own: umbrellas listed, 선풍기 left out')
+  t.ok(matcher.read('3단 우삳').products.length > 0, 'a missing last word one key from a word is a slip, not a missing thing')
   t.same(matcher.read('선물 포장지').describing, [], '선물 names a thing: left out as before, 포장지 listed')
   t.ok(matcher.read('물티슈 대용량').products.length > 0, 'a describing word beside a thing that is there changes nothing')
   const black = matcher.read('black umbrella')
