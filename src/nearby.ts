@@ -23,6 +23,8 @@ export interface NearbyKeyword {
   section?: SectionNamed | undefined
   /** Words product names have one key away from a two-syllable word of the keyword (우삳: 우산). */
   suggested?: string[] | undefined
+  /** Fronts product names have of a word left out (c타입 of c타입충전기). */
+  knownFronts?: string[] | undefined
   note: string | undefined
 }
 
@@ -297,10 +299,18 @@ export function emptyKeywordHint(k: {
   notSold?: boolean | undefined
   section?: SectionNamed | undefined
   suggested?: readonly string[] | undefined
+  knownFronts?: readonly string[] | undefined
 }): string {
   if (k.section) return sectionHint(k.keyword, k.section)
   if (k.suggested && k.suggested.length > 0) return suggestionHint(k.keyword, k.suggested)
+  if (k.knownFronts && k.knownFronts.length > 0) return frontHint(k.keyword, k.knownFronts)
   return k.notSold ? notSoldHint(k.keyword) : noMatchHint(k.keyword)
+}
+
+/** Nothing matches, but product names have the front of a word of it (c타입 of c타입충전기): the thing may go by other words. */
+export function frontHint(keyword: string, fronts: readonly string[]): string {
+  const named = fronts.map((front) => `'${front}'`).join(' and ')
+  return `No product in the Daiso catalogue matches '${keyword}', but product names have ${named}: search for ${fronts.length === 1 ? 'it' : 'them'} alone to see what the chain sells under ${fronts.length === 1 ? 'that word' : 'those words'}, then pick the product.`
 }
 
 /** Nothing matches, and a two-syllable word of it is one key from words product names have (우삳: 우산). */

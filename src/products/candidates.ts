@@ -31,6 +31,8 @@ export interface KeywordCandidates {
   section: SectionNamed | undefined
   /** Index words one key away from a two-syllable word no product has (우삳: 우산): the hint asks whether they were meant. */
   suggested: string[]
+  /** Fronts names have of a word left out (c타입 of c타입충전기): the hint suggests them, and it is not "not sold". */
+  knownFronts: string[]
   /** Upstream catalogue calls spent on finding candidates (not counting pages fetched later). */
   catalogueCalls: number
 }
@@ -72,6 +74,7 @@ export async function findCandidates(
       // The upstream's literal search may find nothing for a section's name: said only if so.
       section: sectionNamed(keyword, undefined),
       suggested: [],
+      knownFronts: [],
       catalogueCalls: 0,
     }
   }
@@ -85,6 +88,7 @@ export async function findCandidates(
       unknown: [],
       describing: [],
       suggestions: [],
+      knownFronts: [],
       products: [numbered],
       queries: [keyword],
     }
@@ -96,6 +100,7 @@ export async function findCandidates(
       notSold: false,
       section: undefined,
       suggested: [],
+      knownFronts: [],
       catalogueCalls: 0,
     }
   }
@@ -110,6 +115,7 @@ export async function findCandidates(
       notSold: false,
       section: undefined,
       suggested: [],
+      knownFronts: [],
       catalogueCalls: 0,
     }
   }
@@ -136,9 +142,15 @@ export async function findCandidates(
     page: paged(items),
     // A foreign word no table reads (子供, glitter) was never compared with the Korean names: unknown, not "not sold";
     // nor is a word one key from a product word (우삳), which was most likely that word.
-    notSold: items.length === 0 && section === undefined && !hasUnreadForeignWord(again) && suggested.length === 0,
+    notSold:
+      items.length === 0 &&
+      section === undefined &&
+      !hasUnreadForeignWord(again) &&
+      suggested.length === 0 &&
+      again.knownFronts.length === 0,
     section,
     suggested,
+    knownFronts: again.knownFronts,
     catalogueCalls: queries.length,
   }
 }
@@ -156,8 +168,8 @@ function hasUnreadForeignWord(reading: KeywordReading): boolean {
 
 /** What every answer says of a keyword beside its products: not sold, the section it names, words suggested, how it was read. */
 export function keywordFacts(candidates: KeywordCandidates) {
-  const { keyword, notSold, section, suggested } = candidates
-  return { keyword, notSold, section, suggested, note: describeReading(candidates) }
+  const { keyword, notSold, section, suggested, knownFronts } = candidates
+  return { keyword, notSold, section, suggested, knownFronts, note: describeReading(candidates) }
 }
 
 /** What the answer says about how a keyword was read, or nothing when it was read as typed. */
@@ -169,6 +181,10 @@ export function describeReading(candidates: KeywordCandidates): string | undefin
       : undefined
   }
   const parts: string[] = []
+  for (const compound of new Set(reading.words.flatMap((w) => (w.compound ? [w.compound] : [])))) {
+    const split = reading.words.filter((w) => w.compound === compound).map((w) => w.typed)
+    parts.push(`no product is named '${compound}': read it as ${split.join(' + ')}`)
+  }
   const read = reading.words.filter((w) => w.forms.length > 0)
   for (const word of read) {
     const first = word.forms[0] ?? ''

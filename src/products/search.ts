@@ -4,6 +4,8 @@ import { foreignAt, japaneseList, type Foreign } from './foreign-words.js'
 import { koreanList, particleStems } from './korean-words.js'
 import { SlipVocabulary } from './slips.js'
 import { describes, ENGLISH_READINGS, normalize, NOT_WORD, squash, SYNONYMS, tokensOf } from './word-tables.js'
+import { headEndings, headOf, knownFront, namesTheThing, spelledAsNamed, splitCompound, wholeIn } from './name-words.js'
+import { upstreamQueries } from './upstream-queries.js'
 
 /**
  * Product search as people type it, over the product index's names. The upstream's catalogue
@@ -27,6 +29,8 @@ export interface WordReading {
   via: WordVia
   /** How the word matched the products listed: as a word of their names, or only inside longer words. */
   match: 'whole' | 'inside' | 'none'
+  /** The word typed as one that no name has, of which this is a part (박스테이프: 박스, 테이프). */
+  compound?: string
 }
 
 export interface KeywordReading {
@@ -50,6 +54,8 @@ export interface KeywordReading {
   describing: string[]
   /** For a two-syllable word left out: the index's words one key away from it (우삳: 우산), most products first. */
   suggestions: Array<{ typed: string; words: string[] }>
+  /** Of words of Latin letters and Hangul left out, the fronts some name has (c타입충전기: c타입): not "not sold". */
+  knownFronts: string[]
   /** Products carrying every word that was kept, best first. */
   products: IndexedProduct[]
   /** Up to three upstream catalogue queries for this item, most likely first: the word as typed, then its readings. */
@@ -75,8 +81,9 @@ export function splitShoppingList(raw: string): string[] {
 
 /** A level at or above this is a whole-word match (see #levels). */
 const WHOLE = 1.5
+/** Added when the word matched names the thing (우산 of 3단 우산, not of 우산 커버): it lists first within its kind of match. */
+const NAMES_THING = 0.3
 const HANGUL = /[\uac00-\ud7a3]/
-const HANGUL_ONLY = /^[\uac00-\ud7a3]+$/
 const LATIN_AND_HANGUL = /[a-z][\uac00-\ud7a3]|[\uac00-\ud7a3][a-z]/
 const LATIN_RUNS = /[a-z]+|[^a-z]+/g
 const LATIN_WORD = /^[a-z][a-z'-]*$/
@@ -88,6 +95,17 @@ interface Entry {
   product: IndexedProduct
   tokens: string[]
   squashed: string
+  /** The word naming the thing (./name-words.ts headOf). */
+  head: string
+}
+
+/** A word of the keyword as read: `compound`, the word typed as one that it is a part of (박스테이프). */
+interface ReadWord {
+  typed: string
+  forms: string[]
+  formsAsMatched: Form[]
+  via: WordVia
+  compound?: string
 }
 
 /** One form searched: whole-only forms (a one-syllable synonym) never match inside a longer word. */
@@ -111,13 +129,15 @@ export class ProductMatcher {
   readonly #tokens: Set<string>
   /** Words that are the thing some product name names (its last Hangul word): 우산, 건전지, not 욕실 or 휴대용. */
   readonly #heads: Set<string>
+  /** Every ending of those words, for a compound typed as one word (./name-words.ts splitCompound). */
+  readonly #endings: Set<string>
   /** Products by each word of their names, for forms that match only whole words. */
   readonly #byToken: Map<string, number[]>
 
   constructor(products: readonly IndexedProduct[]) {
     this.#entries = products.map((product) => {
       const tokens = tokensOf(product.name)
-      return { product, tokens, squashed: tokens.join('') }
+      return { product, tokens, squashed: tokens.join(''), head: headOf(product.name) }
     })
     this.#haystack = this.#entries.map((entry) => entry.squashed).join('\n')
     this.#starts = []
@@ -127,15 +147,8 @@ export class ProductMatcher {
       offset += entry.squashed.length + 1
     }
     this.#tokens = new Set(this.#entries.flatMap((entry) => entry.tokens))
-    // The thing a name names comes last in Korean (3단 우산(블랙), 고용량 망간 건전지 AAA 4입): its last Hangul
-    // word outside brackets, which hold a variant.
-    this.#heads = new Set(
-      this.#entries.flatMap((entry) =>
-        tokensOf(entry.product.name.replace(/\([^)]*\)/g, ' '))
-          .filter((token) => HANGUL_ONLY.test(token))
-          .slice(-1),
-      ),
-    )
+    this.#heads = new Set(this.#entries.map((entry) => entry.head).filter((head) => head !== ''))
+    this.#endings = headEndings(this.#heads)
     this.#byToken = new Map()
     this.#entries.forEach((entry, order) => {
       for (const token of new Set(entry.tokens)) {
@@ -158,7 +171,12 @@ export class ProductMatcher {
     // A count or a size (500ml, 4개) is left out before the thing it measures: "텀블러 500ml" is a tumbler.
     const kept = [...present].sort((a, b) => Number(MEASURE.test(b.typed)) - Number(MEASURE.test(a.typed)))
     const ignored = words.filter((w) => w.forms.length === 0).map((w) => w.typed)
-    const unknown = [...ignored]
+    // A compound no name has (박스테이프) is read in parts, yet the upstream may know a newer product named so.
+    const unknown = [...ignored, ...new Set(words.flatMap((w) => (w.compound ? [w.compound] : [])))]
+    const knownFronts = words.flatMap((w) => {
+      const front = w.forms.length === 0 ? knownFront(squash(w.typed), (text) => this.#anyMatch([{ text, wholeOnly: false }])) : null
+      return front ? [this.#asNamed(front)] : []
+    })
     const suggestions = words.flatMap((w) => {
       const near = w.forms.length === 0 ? this.#slips.suggest(squash(w.typed)) : []
       return near.length > 0 ? [{ typed: w.typed, words: near }] : []
@@ -189,7 +207,10 @@ export class ProductMatcher {
     const rows = [...orders].map((order) => {
       const entry = this.#entries[order] as Entry
       // "머리 끈" names 머리끈 better than any one of its words does.
-      if (joined && joinedSet.has(order)) return { entry, order, levels: kept.map(() => 2), bonus: wholeIn(entry.tokens, joined) ? 2 : 1 }
+      if (joined && joinedSet.has(order)) {
+        const bonus = (wholeIn(entry.tokens, joined) ? 2 : 1) + (namesTheThing(entry.head, joined) ? NAMES_THING : 0)
+        return { entry, order, levels: kept.map(() => 2), bonus }
+      }
       return { entry, order, levels: perWord.map((levels) => levels.get(order) ?? 0), bonus: 0 }
     })
     // Korean puts the thing last ("선물 포장지", "휴대용 티슈"): when no product carries every word, the
@@ -206,7 +227,10 @@ export class ProductMatcher {
     }
     for (const word of kept.slice(0, from)) ignored.push(word.typed)
     const leftOut = kept.slice(0, from)
-    const ownItem = leftOut.some((word) => !describes(word.forms) && word.forms.some((form) => this.#heads.has(squash(form))))
+    // Not the front of a compound (물 of 물컵): one word typed is one thing.
+    const ownItem = leftOut.some(
+      (word) => !word.compound && !describes(word.forms) && word.forms.some((form) => this.#heads.has(squash(form))),
+    )
     const asList = ownItem && from < kept.length ? [leftOut, kept.slice(from)].map((part) => part.map((w) => w.typed).join(' ')) : undefined
     const score = (row: (typeof rows)[number]) => row.levels.slice(from).reduce((sum, level) => sum + level, 0) + row.bonus
     listed.sort((a, b) => score(b) - score(a) || a.order - b.order)
@@ -215,7 +239,9 @@ export class ProductMatcher {
       const index = kept.indexOf(word)
       const levels = index < from ? [] : listed.map((row) => row.levels[index] ?? 0)
       const match = levels.some((l) => l >= WHOLE) ? 'whole' : levels.some((l) => l > 0) ? 'inside' : 'none'
-      return { typed: word.typed, forms: index < from ? [] : word.forms, via: word.via, match }
+      const reading: WordReading = { typed: word.typed, forms: index < from ? [] : word.forms, via: word.via, match }
+      if (word.compound) reading.compound = word.compound
+      return reading
     })
     return {
       keyword,
@@ -225,6 +251,7 @@ export class ProductMatcher {
       unknown,
       describing,
       suggestions,
+      knownFronts,
       products: listed.map((row) => row.entry.product),
       queries: upstreamQueries(keyword, words, describing),
     }
@@ -242,7 +269,8 @@ export class ProductMatcher {
       const orders = form.wholeOnly ? (this.#byToken.get(form.text) ?? []) : this.#containing(form.text)
       for (const order of orders) {
         const entry = this.#entries[order] as Entry
-        const level = wholeIn(entry.tokens, form.text) ? 2 - discount : form.wholeOnly ? 0 : 1 - discount
+        const kind = wholeIn(entry.tokens, form.text) ? 2 - discount : form.wholeOnly ? 0 : 1 - discount
+        const level = kind > 0 && namesTheThing(entry.head, form.text) ? kind + NAMES_THING : kind
         if (level > (levels.get(order) ?? 0)) levels.set(order, level)
       }
     })
@@ -276,18 +304,26 @@ export class ProductMatcher {
     return low
   }
 
+  /** Squashed text as the first name carrying it as whole words spells it (c타입충전: c타입 충전), else as it is. */
+  #asNamed(text: string): string {
+    return spelledAsNamed(
+      text,
+      this.#containing(text).map((order) => (this.#entries[order] as Entry).tokens),
+    )
+  }
+
   #anyMatch(forms: Form[]): boolean {
     return forms.some((form) => (form.wholeOnly ? this.#tokens.has(form.text) : this.#haystack.includes(form.text)))
   }
 
   /** The keyword's words, each with its forms (empty: no product has it, nor any variant). */
-  #words(keyword: string): Array<{ typed: string; forms: string[]; formsAsMatched: Form[]; via: WordVia }> {
+  #words(keyword: string): ReadWord[] {
     const tokens = normalize(keyword)
       .split(/\s+/)
       .map((t) => t.split(NOT_WORD).join(''))
       .filter((t) => t !== '')
       .flatMap((t) => this.#unglued(t))
-    const out: Array<{ typed: string; forms: string[]; formsAsMatched: Form[]; via: WordVia }> = []
+    const out: ReadWord[] = []
     for (let i = 0; i < tokens.length;) {
       // A name carrying a word as typed (a brand, a model) keeps it from being read as an English slip.
       const { taken, words } = foreignAt(tokens, i, (token) => this.#anyMatch([{ text: squash(token), wholeOnly: false }]))
@@ -308,20 +344,28 @@ export class ProductMatcher {
   }
 
   /** A word, read through a foreign-word table when it is in one. */
-  #foreignWord(
-    typed: string,
-    foreign: Foreign | undefined,
-  ): Array<{ typed: string; forms: string[]; formsAsMatched: Form[]; via: WordVia }> {
+  #foreignWord(typed: string, foreign: Foreign | undefined): ReadWord[] {
     const word = this.#readWord(typed, foreign)
+    // 박스테이프 that no name has: 박스 and 테이프, each read as a word of its own. Not a word of our tables
+    // (에어캡 is not 에어 + 캡), nor two syllables one key from a word of the names (우선 is 우산 mistyped, or itself).
+    const key = squash(typed)
+    const splittable =
+      !foreign &&
+      word.forms.length === 0 &&
+      !SYNONYMS.has(key) &&
+      !ENGLISH_READINGS.has(key) &&
+      (key.length > 2 || this.#slips.suggest(key).length === 0)
+    const parts = splittable ? splitCompound(key, this.#endings) : null
+    if (parts) return parts.map((part) => ({ ...this.#readWord(part, undefined), compound: typed }))
     // "pocket tissue" is 휴대용 티슈: when no name has the phrase's reading whole, its Korean words are read one by one.
-    const parts = foreign?.korean[0]?.split(/\s+/) ?? []
-    if (foreign && (word.via !== foreign.via || word.forms.length === 0) && parts.length > 1) {
-      return parts.map((part) => ({ ...this.#readWord(part, undefined), typed: `${typed} (${part})`, via: foreign.via }))
+    const phrase = foreign?.korean[0]?.split(/\s+/) ?? []
+    if (foreign && (word.via !== foreign.via || word.forms.length === 0) && phrase.length > 1) {
+      return phrase.map((part) => ({ ...this.#readWord(part, undefined), typed: `${typed} (${part})`, via: foreign.via }))
     }
     return [word]
   }
 
-  #readWord(typed: string, foreign: Foreign | undefined): { typed: string; forms: string[]; formsAsMatched: Form[]; via: WordVia } {
+  #readWord(typed: string, foreign: Foreign | undefined): ReadWord {
     const make = (forms: string[], via: WordVia) => ({
       typed,
       forms,
@@ -362,17 +406,6 @@ export class ProductMatcher {
   }
 }
 
-function wholeIn(tokens: string[], form: string): boolean {
-  for (let i = 0; i < tokens.length; i++) {
-    let joined = ''
-    for (let j = i; j < tokens.length && joined.length < form.length; j++) {
-      joined += tokens[j]
-      if (joined === form) return true
-    }
-  }
-  return false
-}
-
 function safeQwerty(word: string): string | null {
   try {
     return convertQwertyToHangul(word)
@@ -389,26 +422,6 @@ const unique = (words: string[]): string[] => {
     seen.add(key)
     return true
   })
-}
-
-/**
- * The upstream catalogue matches one literal substring: the item as typed, then its words' first readings
- * joined (English read as Korean, a slip corrected), then the longest word alone. At most three.
- */
-function upstreamQueries(keyword: string, words: Array<{ typed: string; forms: string[] }>, describing: string[]): string[] {
-  const queries: string[] = []
-  const add = (query: string) => {
-    const q = query.trim()
-    if (q !== '' && !queries.includes(q) && queries.length < 3) queries.push(q)
-  }
-  add(keyword)
-  // Words that only describe (휴대용) are not asked alone: the catalogue's search would list anything portable.
-  const naming = words.filter((w) => !describing.includes(w.typed) && !describes(w.forms.length > 0 ? w.forms : [w.typed]))
-  const read = words.map((w) => w.forms[0] ?? '').join(' ')
-  if (words.every((w) => w.forms.length > 0) || naming.some((w) => w.forms.length > 0)) add(read)
-  const longest = [...naming].sort((a, b) => squash(b.forms[0] ?? b.typed).length - squash(a.forms[0] ?? a.typed).length)[0]
-  if (longest && words.length > 1) add(longest.forms[0] ?? longest.typed)
-  return queries
 }
 
 const matchers = new WeakMap<readonly IndexedProduct[], ProductMatcher>()

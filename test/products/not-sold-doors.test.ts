@@ -162,3 +162,19 @@ t.test('REST and MCP: a describing word beside a thing the chain lacks lists not
   t.same(structured.stores ?? [], [], 'MCP nearby: no store listed for "portable" alone')
   t.match(structured.hint, NOT_SOLD)
 })
+
+t.test('REST and MCP: a compound is read in parts and said; a known front is "try that word", not "not sold"', async (t) => {
+  const { app, url } = await indexedApp(t)
+  const rest = restOf(app)
+  const tape = await rest(`/api/products/nearby?keyword=${encodeURIComponent('박스테이프')}&curLttd=37.4979&curLitd=127.0276`)
+  t.match(tape.note, /No product is named '박스테이프': read it as 박스 \+ 테이프; left out '박스'/, 'REST nearby: the reading')
+  t.ok((tape.products?.length ?? 0) > 0, 'and the tapes')
+  const jack = await rest(`/api/products?branchCode=11199&keyword=${encodeURIComponent('c타입잭')}`)
+  t.match(jack.hint, /product names have 'c타입': search for it alone/, 'REST in-store: the front names have')
+  t.notMatch(jack.hint, NOT_SOLD)
+  t.notOk(jack.keywords?.[0]?.notSold)
+
+  const { client } = await connectHttp(t, url, { name: 'compound' })
+  const result = await client.callTool({ name: 'search_catalogue', arguments: { keyword: 'c타입잭' } })
+  t.match((result.structuredContent as { hint?: string }).hint, /product names have 'c타입'/, 'MCP catalogue: the same hint')
+})

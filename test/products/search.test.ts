@@ -4,6 +4,8 @@ import { englishSlip, upstreamReading } from '../../src/products/foreign-words.j
 import { particleStems } from '../../src/products/korean-words.js'
 import { SlipVocabulary } from '../../src/products/slips.js'
 import { simulatorCatalogue } from '../helpers/product-index.js'
+import { headOf } from '../../src/products/name-words.js'
+import { tokensOf } from '../../src/products/word-tables.js'
 
 // The matcher over the simulator's catalogue (2,413 products), one case per way a literal match failed people: spacing, an extra word, inside a longer word, synonyms, English, a typing slip, not sold.
 const catalogue = simulatorCatalogue()
@@ -21,7 +23,11 @@ t.test('spacing does not matter: 캠핑의자 finds the products named 캠핑 �
   t.same(names('캠핑 의자'), joined)
   t.same(new Set(names('의자 캠핑')), new Set(joined), 'word order does not decide what is found')
   t.same(names('AA건전지'), names('건전지 AA'), 'Latin letters glued to Hangul are two words when no name glues them')
-  t.same(names('c타입충전기'), [], 'a lone letter stays glued: c alone would match every name with cm')
+  t.same(
+    matcher.read('c타입충전기').words.map((w) => w.typed),
+    ['c타입', '충전기'],
+    'a lone letter stays with its word: c alone would match every name with cm',
+  )
 })
 
 t.test('a word no product has is left out and named, never emptying the answer', async (t) => {
@@ -288,4 +294,57 @@ t.test('words that only describe (휴대용, mini, black) beside a thing no prod
   const black = matcher.read('black umbrella')
   t.same(black.ignored, [], 'English colours are read: black is 블랙')
   t.ok(black.products.every((p) => p.name.includes('블랙')) && black.products.length > 0)
+})
+
+t.test('a compound no name has is read as its parts, the thing last (박스테이프: 박스 + 테이프; 물컵: 컵)', async (t) => {
+  const tape = matcher.read('박스테이프')
+  t.same(
+    tape.words.map((w) => [w.typed, w.compound]),
+    [
+      ['박스', '박스테이프'],
+      ['테이프', '박스테이프'],
+    ],
+  )
+  t.same(tape.ignored, ['박스'], 'no product is both: the front is left out and named')
+  t.ok(tape.products.length > 0 && tape.products.every((p) => p.name.includes('테이프')), 'products with the thing asked for')
+  t.ok(tape.unknown.includes('박스테이프'), 'the compound as typed is still asked of the upstream (a newer product may have it)')
+  t.equal(tape.queries[0], '박스테이프')
+  t.notOk(tape.asList, 'one word typed is one thing, not a list')
+
+  const cup = matcher.read('물컵')
+  t.ok(cup.products.length > 0 && cup.products.every((p) => p.name.includes('컵')), '물컵: cups (머그컵, 종이컵)')
+  t.notOk(cup.asList)
+  const charger = matcher.read('c타입충전기')
+  t.same(charger.ignored, ['c타입'], 'c타입충전기: c타입 + 충전기, the letters kept with their word')
+  t.ok(charger.products.length > 0 && charger.products.every((p) => p.name.includes('충전기')))
+
+  t.same(names('에어캡'), [], '에어캡 is a word of our tables, not 에어 + 캡')
+  t.same(names('우선'), [], '우선 is one key from 우산: suggested, not split into 우 + 선')
+  t.same(
+    matcher.read('휴지통').words[0]?.forms,
+    [],
+    '휴지통: no name ends in 지통, and one syllable (통) at the end of a longer word is too little',
+  )
+  t.same(matcher.read('캠핑의자').words.length, 1, 'a word names have (glued or spaced) is never split')
+})
+
+t.test('a word that names the thing lists first: batteries before battery cases, pots before pot saucers', async (t) => {
+  // Among names with the word as a word of their own: those it is the head of (the last word), then the rest.
+  const headsFirst = (word: string) => {
+    const listed = matcher.read(word).products.filter((p) => tokensOf(p.name).includes(word))
+    const isHead = listed.map((p) => headOf(p.name) === word)
+    t.ok(isHead.includes(true) && isHead.includes(false), `${word}: both kinds are listed`)
+    t.equal(isHead.lastIndexOf(true), isHead.indexOf(false) - 1, `${word}: every one it names before any it only describes`)
+  }
+  headsFirst('건전지') // 건전지 보관케이스, 건전지 충전기
+  headsFirst('화분') // 화분 받침
+  headsFirst('물티슈') // 물티슈 케이스
+  t.same(names('캠핑의자'), names('캠핑 의자'), 'the same order glued or spaced')
+})
+
+t.test('a word of letters and Hangul no name has, whose front names have, is not "not sold"', async (t) => {
+  const reading = matcher.read('c타입잭')
+  t.same(reading.products, [])
+  t.same(reading.knownFronts, ['c타입'], 'names spell it so (USB C타입 충전 케이블)')
+  t.same(matcher.read('휴지통').knownFronts, [], 'Hangul alone: 휴지 says nothing about bins')
 })

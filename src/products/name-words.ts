@@ -1,0 +1,92 @@
+import { tokensOf } from './word-tables.js'
+
+// How a product name's words are compared with a keyword's: whole words, the word that names the thing,
+// and a compound typed as one word that no name has.
+
+const HANGUL_ONLY = /^[\uac00-\ud7a3]+$/
+
+/**
+ * The thing a name names: its last Hangul word outside brackets, which hold a variant (3단 우산(블랙): 우산;
+ * 테이프 클리너 4입: 클리너; 고용량 망간 건전지 AAA 4입: 건전지). '' when it has none.
+ */
+export function headOf(name: string): string {
+  return (
+    tokensOf(name.replace(/\([^)]*\)/g, ' '))
+      .filter((token) => HANGUL_ONLY.test(token))
+      .at(-1) ?? ''
+  )
+}
+
+/** Whether `form` is a word of the name, or consecutive words of it (캠핑의자 in 접이식 캠핑 의자). */
+export function wholeIn(tokens: string[], form: string): boolean {
+  for (let i = 0; i < tokens.length; i++) {
+    let joined = ''
+    for (let j = i; j < tokens.length && joined.length < form.length; j++) {
+      joined += tokens[j]
+      if (joined === form) return true
+    }
+  }
+  return false
+}
+
+/** `text` (squashed) spelled as the first of these names' word lists carrying it as whole words spell it, else as it is. */
+export function spelledAsNamed(text: string, names: Iterable<string[]>): string {
+  for (const tokens of names) {
+    for (let i = 0; i < tokens.length; i++) {
+      let joined = ''
+      for (let j = i; j < tokens.length && joined.length < text.length; j++) {
+        joined += tokens[j]
+        if (joined === text) return tokens.slice(i, j + 1).join(' ')
+      }
+    }
+  }
+  return text
+}
+
+/**
+ * Whether a form matched in a name names what the name names: it is the name's head word, ends it (컵 of
+ * 머그컵), or ends with it (캠핑의자, whose 의자 is the head). 테이프 of 테이프 클리너, or 컵 of 컵라면, does not.
+ */
+export function namesTheThing(head: string, form: string): boolean {
+  return head !== '' && (head.endsWith(form) || form.endsWith(head))
+}
+
+/**
+ * Every ending of every head word (머그컵: 머그컵, 그컵, 컵): what the end of a compound typed as one word
+ * is looked up in.
+ */
+export function headEndings(heads: Iterable<string>): Set<string> {
+  const endings = new Set<string>()
+  for (const head of heads) for (let cut = 0; cut < head.length; cut++) endings.add(head.slice(cut))
+  return endings
+}
+
+/**
+ * A word no name has, ending in Hangul, read as two: what goes in front, and the longest ending that some
+ * product name's head word ends with (박스테이프: 박스 + 테이프; 물컵: 물 + 컵; c타입충전기: c타입 + 충전기). Korean compounds put the thing last,
+ * so the ending is what was asked for and the front only says which. The ending has two syllables or more
+ * unless the word has only two: one syllable at the end of a long word (…기, …통) ends too many names.
+ */
+export function splitCompound(word: string, endings: ReadonlySet<string>): [string, string] | null {
+  if (word.length < 2 || !HANGUL_ONLY.test(word.slice(-1))) return null
+  const shortest = word.length === 2 ? 1 : 2
+  for (let cut = 1; cut <= word.length - shortest; cut++) {
+    const ending = word.slice(cut)
+    if (endings.has(ending)) return [word.slice(0, cut), ending]
+  }
+  return null
+}
+
+/**
+ * The longest front (two characters or more) of a word of Latin letters and Hangul left out that some name
+ * has (c타입 of c타입충전기): a model or a size, so the thing may be sold under other words. Hangul alone is
+ * not read so: 휴지 in front of 휴지통 says nothing about bins.
+ */
+export function knownFront(word: string, has: (text: string) => boolean): string | null {
+  if (!/[a-z]/.test(word) || !/[\uac00-\ud7a3]/.test(word)) return null
+  for (let end = word.length - 1; end >= 2; end--) {
+    const front = word.slice(0, end)
+    if (has(front)) return front
+  }
+  return null
+}
