@@ -1,4 +1,4 @@
-import { tokensOf } from './word-tables.js'
+import { squash, SYNONYMS, tokensOf } from './word-tables.js'
 
 // How a product name's words are compared with a keyword's: whole words, the word that names the thing,
 // and a compound typed as one word that no name has.
@@ -63,16 +63,17 @@ export function headEndings(heads: Iterable<string>): Set<string> {
 
 /**
  * A word no name has, ending in Hangul, read as two: what goes in front, and the longest ending that some
- * product name's head word ends with (박스테이프: 박스 + 테이프; 물컵: 물 + 컵; c타입충전기: c타입 + 충전기). Korean compounds put the thing last,
+ * product name's head word ends with (`ends`: or a synonym of it does) (박스테이프: 박스 + 테이프; 물컵: 물 + 컵; c타입충전기: c타입 + 충전기). Korean compounds put the thing last,
  * so the ending is what was asked for and the front only says which. The ending has two syllables or more
  * unless the word has only two: one syllable at the end of a long word (…기, …통) ends too many names.
  */
-export function splitCompound(word: string, endings: ReadonlySet<string>): [string, string] | null {
-  if (word.length < 2 || !HANGUL_ONLY.test(word.slice(-1))) return null
+export function splitCompound(word: string, ends: (ending: string) => boolean): [string, string] | null {
+  // A count or a size (3구, 100매) is a measure, not a compound.
+  if (word.length < 2 || !HANGUL_ONLY.test(word.slice(-1)) || /\d/.test(word)) return null
   const shortest = word.length === 2 ? 1 : 2
   for (let cut = 1; cut <= word.length - shortest; cut++) {
     const ending = word.slice(cut)
-    if (endings.has(ending)) return [word.slice(0, cut), ending]
+    if (ends(ending)) return [word.slice(0, cut), ending]
   }
   return null
 }
@@ -89,4 +90,16 @@ export function knownFront(word: string, has: (text: string) => boolean): string
     if (has(front)) return front
   }
   return null
+}
+
+/**
+ * Several words as one (키친 타월: 키친타월), with its synonyms (키친타올), squashed, the joined words first. Not a
+ * synonym that is one of the words (선물포장지: 포장지), which would carry every word without 선물.
+ */
+export function joinedSpellings(words: ReadonlyArray<{ typed: string; forms: string[] }>): string[] {
+  if (words.length < 2) return []
+  const joined = squash(words.map((w) => w.typed).join(''))
+  const taken = new Set(words.flatMap((w) => w.forms.map(squash)))
+  const synonyms = (SYNONYMS.get(joined) ?? []).map(squash).filter((form) => form !== joined && !taken.has(form))
+  return [joined, ...new Set(synonyms)]
 }

@@ -4,7 +4,7 @@ import { foreignAt, japaneseList, type Foreign } from './foreign-words.js'
 import { koreanList, particleStems } from './korean-words.js'
 import { SlipVocabulary } from './slips.js'
 import { describes, ENGLISH_READINGS, normalize, NOT_WORD, squash, SYNONYMS, tokensOf } from './word-tables.js'
-import { headEndings, headOf, knownFront, namesTheThing, spelledAsNamed, splitCompound, wholeIn } from './name-words.js'
+import { headEndings, headOf, joinedSpellings, knownFront, namesTheThing, spelledAsNamed, splitCompound, wholeIn } from './name-words.js'
 import { upstreamQueries } from './upstream-queries.js'
 
 /**
@@ -168,8 +168,10 @@ export class ProductMatcher {
   read(keyword: string): KeywordReading {
     const words = this.#words(keyword)
     const present = words.filter((w) => w.forms.length > 0)
-    // A count or a size (500ml, 4개) is left out before the thing it measures: "텀블러 500ml" is a tumbler.
-    const kept = [...present].sort((a, b) => Number(MEASURE.test(b.typed)) - Number(MEASURE.test(a.typed)))
+    // A count or a size (500ml, 4개) is left out before the thing it measures: "텀블러 500ml" is a tumbler; then a
+    // word that only describes, wherever it stands: "고무장갑 대형" is rubber gloves, not large vacuum bags.
+    const dropOrder = (w: ReadWord) => (MEASURE.test(w.typed) ? 2 : describes(w.forms) ? 1 : 0)
+    const kept = [...present].sort((a, b) => dropOrder(b) - dropOrder(a))
     const ignored = words.filter((w) => w.forms.length === 0).map((w) => w.typed)
     // A compound no name has (박스테이프) is read in parts, yet the upstream may know a newer product named so.
     const unknown = [...ignored, ...new Set(words.flatMap((w) => (w.compound ? [w.compound] : [])))]
@@ -181,7 +183,7 @@ export class ProductMatcher {
       const near = w.forms.length === 0 ? this.#slips.suggest(squash(w.typed)) : []
       return near.length > 0 ? [{ typed: w.typed, words: near }] : []
     })
-    const joined = present.length > 1 ? squash(present.map((w) => w.typed).join('')) : null
+    const joinedForms = joinedSpellings(present)
     // "휴대용 선풍기" where no product is a fan: 휴대용 alone finds wet wipes and umbrellas, which is not the answer.
     // "usb 선풍기" where no product is a fan: the thing asked for is its last word, and a word in front that names
     // no thing of its own (usb, 캠핑) only says which one; the USB cables it finds are not the answer either.
@@ -201,14 +203,15 @@ export class ProductMatcher {
 
     // Only the products carrying some form of some word are looked at, found by a search of all names at once.
     const perWord = kept.map((word) => this.#levels(word.formsAsMatched))
-    const joinedAt = joined ? this.#containing(joined) : []
+    const joinedAt = [...new Set(joinedForms.flatMap((form) => this.#containing(form)))]
     const orders = new Set<number>([...joinedAt, ...perWord.flatMap((levels) => [...levels.keys()])])
     const joinedSet = new Set(joinedAt)
     const rows = [...orders].map((order) => {
       const entry = this.#entries[order] as Entry
       // "머리 끈" names 머리끈 better than any one of its words does.
-      if (joined && joinedSet.has(order)) {
-        const bonus = (wholeIn(entry.tokens, joined) ? 2 : 1) + (namesTheThing(entry.head, joined) ? NAMES_THING : 0)
+      if (joinedSet.has(order)) {
+        const form = joinedForms.find((f) => entry.squashed.includes(f)) ?? ''
+        const bonus = (wholeIn(entry.tokens, form) ? 2 : 1) + (namesTheThing(entry.head, form) ? NAMES_THING : 0)
         return { entry, order, levels: kept.map(() => 2), bonus }
       }
       return { entry, order, levels: perWord.map((levels) => levels.get(order) ?? 0), bonus: 0 }
@@ -312,6 +315,11 @@ export class ProductMatcher {
     )
   }
 
+  /** Whether some name's last word ends with the text, or with a synonym of it (휴지: 화장지). */
+  #ends(text: string): boolean {
+    return this.#endings.has(text) || (SYNONYMS.get(text) ?? []).some((synonym) => this.#endings.has(squash(synonym)))
+  }
+
   #anyMatch(forms: Form[]): boolean {
     return forms.some((form) => (form.wholeOnly ? this.#tokens.has(form.text) : this.#haystack.includes(form.text)))
   }
@@ -338,9 +346,13 @@ export class ProductMatcher {
    * A lone letter stays glued: c of c타입충전기 alone would match every name with cm in it.
    */
   #unglued(token: string): string[] {
-    if (!LATIN_AND_HANGUL.test(token) || this.#anyMatch([{ text: token, wholeOnly: false }])) return [token]
-    const parts = token.match(LATIN_RUNS) ?? [token]
-    return parts.some((part) => /^[a-z]$/.test(part)) ? [token] : parts
+    if (!/[\uac00-\ud7a3]/.test(token) || this.#anyMatch([{ text: token, wholeOnly: false }])) return [token]
+    // A count or a size glued after the thing (멀티탭3구, 물티슈100매) is a word of its own.
+    return token.split(/(?<=[\uac00-\ud7a3])(?=\d)/).flatMap((piece) => {
+      if (!LATIN_AND_HANGUL.test(piece)) return [piece]
+      const parts = piece.match(LATIN_RUNS) ?? [piece]
+      return parts.some((part) => /^[a-z]$/.test(part)) ? [piece] : parts
+    })
   }
 
   /** A word, read through a foreign-word table when it is in one. */
@@ -355,7 +367,7 @@ export class ProductMatcher {
       !SYNONYMS.has(key) &&
       !ENGLISH_READINGS.has(key) &&
       (key.length > 2 || this.#slips.suggest(key).length === 0)
-    const parts = splittable ? splitCompound(key, this.#endings) : null
+    const parts = splittable ? splitCompound(key, (ending) => this.#ends(ending)) : null
     if (parts) return parts.map((part) => ({ ...this.#readWord(part, undefined), compound: typed }))
     // "pocket tissue" is 휴대용 티슈: when no name has the phrase's reading whole, its Korean words are read one by one.
     const phrase = foreign?.korean[0]?.split(/\s+/) ?? []

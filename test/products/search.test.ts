@@ -222,6 +222,10 @@ t.test('a count or a size is left out before the thing it measures', async (t) =
   t.ok(tumbler.products.every((p) => p.name.includes('텀블러')))
   t.same(matcher.read('물티슈 30매').ignored, [], 'a size some product has is kept')
   t.equal(matcher.read('우산좀').words[0]?.forms[0], '우산', 'a softener glued on in quick typing (좀) comes off too')
+  const gloves = matcher.read('고무장갑 대형')
+  t.same(gloves.ignored, ['대형'], 'a describing word after the thing goes before the thing: rubber gloves, not large vacuum bags')
+  t.ok(gloves.products.length > 0 && gloves.products.every((p) => p.name.includes('고무장갑')))
+  t.same(matcher.read('대형 고무장갑').ignored, ['대형'], 'as it does in front')
 })
 
 t.test('a thing the chain does not sell matches nothing, nor any variant', async (t) => {
@@ -326,6 +330,21 @@ t.test('a compound no name has is read as its parts, the thing last (박스테�
     '휴지통: no name ends in 지통, and one syllable (통) at the end of a longer word is too little',
   )
   t.same(matcher.read('캠핑의자').words.length, 1, 'a word names have (glued or spaced) is never split')
+  const rolls = names('두루마리휴지')
+  t.ok(rolls.length > 0 && rolls.every((name) => name.includes('두루마리 화장지')), '두루마리 + 휴지, whose synonym 화장지 ends names')
+  t.same(
+    matcher.read('3구 멀티탭').words.map((w) => w.typed),
+    ['3구', '멀티탭'],
+    'a count or a size is a measure, not a compound (not 3 + 구)',
+  )
+  t.same(
+    matcher.read('멀티탭3구').words.map((w) => w.typed),
+    ['멀티탭', '3구'],
+    'a count glued after the thing is a word of its own',
+  )
+  t.same(names('멀티탭3구'), names('3구 멀티탭'))
+  const towels = names('키친 타월')
+  t.ok(towels.length > 0 && towels.every((name) => name.includes('키친타올')), '키친 타월: the words joined, read through their synonym')
 })
 
 t.test('a word that names the thing lists first: batteries before battery cases, pots before pot saucers', async (t) => {
