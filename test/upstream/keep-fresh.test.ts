@@ -3,7 +3,7 @@
 // connections at start, so its first question makes no handshake. A clock and timers of the test's own for
 // the renewal rules; the simulator, counting handshakes, for the runtime.
 
-import t from 'tap'
+import t, { type Test } from 'tap'
 import { PreAuthSession, type FleetToken, type FleetTokens, type SetTimer } from '../../src/upstream/preauth.js'
 import { buildTestApp } from '../helpers/app.js'
 import { until } from '../helpers/wait.js'
@@ -77,13 +77,19 @@ function handshakes() {
   }
 }
 
-t.test('one process: a token at once, renewed before it expires while idle; a question never waits for one', async (t) => {
+/** A session kept fresh on a test clock, once its first token is in: one renewal is then pending. */
+async function freshSession(t: Test, reuseMs: number, marginMs?: number) {
   const clock = testClock()
   const upstream = handshakes()
-  const session = new PreAuthSession(upstream.fetch, KEY, REUSE_MS, clock.now)
-  session.keepFresh({ marginMs: MARGIN_MS, setTimer: clock.setTimer })
+  const session = new PreAuthSession(upstream.fetch, KEY, reuseMs, clock.now)
+  session.keepFresh({ ...(marginMs === undefined ? {} : { marginMs }), setTimer: clock.setTimer })
   t.teardown(() => session.stopKeepingFresh())
   await until('the first token', () => upstream.count === 1 && clock.pending() === 1)
+  return { clock, upstream, session }
+}
+
+t.test('one process: a token at once, renewed before it expires while idle; a question never waits for one', async (t) => {
+  const { clock, upstream, session } = await freshSession(t, REUSE_MS, MARGIN_MS)
   const first = await session.headers()
   t.equal(upstream.count, 1, 'the question took the token fetched at start')
 
@@ -174,12 +180,7 @@ t.test('a server over the simulator: token at start, renewed while idle, no hand
 })
 
 t.test('a short reuse period (1 s, as the bench sets) is renewed before the token ends, not as it ends', async (t) => {
-  const clock = testClock()
-  const upstream = handshakes()
-  const session = new PreAuthSession(upstream.fetch, KEY, 1_000, clock.now)
-  session.keepFresh({ setTimer: clock.setTimer })
-  t.teardown(() => session.stopKeepingFresh())
-  await until('the first token', () => upstream.count === 1 && clock.pending() === 1)
+  const { clock, upstream, session } = await freshSession(t, 1_000)
   const due = clock.nextAt() - clock.now()
   t.ok(due < 1_000, `the renewal is due ${due} ms after the token came, which lasts 1,000 ms (default margin: a quarter)`)
   t.ok(due >= 500, 'and not sooner than half the period: renewals stay at most two a period')
@@ -190,11 +191,6 @@ t.test('a short reuse period (1 s, as the bench sets) is renewed before the toke
 })
 
 t.test('a reuse period of a few milliseconds is renewed at most four times a second, not in a loop', async (t) => {
-  const clock = testClock()
-  const upstream = handshakes()
-  const session = new PreAuthSession(upstream.fetch, KEY, 10, clock.now)
-  session.keepFresh({ setTimer: clock.setTimer })
-  t.teardown(() => session.stopKeepingFresh())
-  await until('the first token', () => upstream.count === 1 && clock.pending() === 1)
+  const { clock } = await freshSession(t, 10)
   t.equal(clock.nextAt() - clock.now(), 250, 'the next renewal waits 250 ms, though the token lasts 10 ms')
 })
