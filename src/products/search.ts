@@ -3,7 +3,7 @@ import type { IndexedProduct } from './port.js'
 import { foreignAt, japaneseList, type Foreign } from './foreign-words.js'
 import { koreanList, particleStems } from './korean-words.js'
 import { SlipVocabulary } from './slips.js'
-import { describes, ENGLISH_READINGS, normalize, NOT_WORD, squash, SYNONYMS, tokensOf } from './word-tables.js'
+import { describes, ENGLISH_READINGS, MEASURE, normalize, NOT_WORD, squash, SYNONYMS, tokensOf } from './word-tables.js'
 import { headEndings, headOf, joinedSpellings, knownFront, namesTheThing, spelledAsNamed, splitCompound, wholeIn } from './name-words.js'
 import { upstreamQueries } from './upstream-queries.js'
 
@@ -79,16 +79,14 @@ export function splitShoppingList(raw: string): string[] {
     .filter((item) => item !== '')
 }
 
-/** A level at or above this is a whole-word match (see #levels). */
-const WHOLE = 1.5
-/** Added when the word matched names the thing (우산 of 3단 우산, not of 우산 커버): it lists first within its kind of match. */
-const NAMES_THING = 0.3
+const WHOLE = 1.5 // a level at or above it is a whole-word match (see #levels)
+// Scored when the keyword's last word names what the product is (우산 of 3단 우산 or 장우산, not of 우산 커버): more
+// than whole over inside, so 수정테이프 (a tape) lists before 테이프 클리너 (a lint roller).
+const NAMES_THING = 1.2
 const HANGUL = /[\uac00-\ud7a3]/
 const LATIN_AND_HANGUL = /[a-z][\uac00-\ud7a3]|[\uac00-\ud7a3][a-z]/
 const LATIN_RUNS = /[a-z]+|[^a-z]+/g
 const LATIN_WORD = /^[a-z][a-z'-]*$/
-/** A count or a size as names write them: 500ml, 4개, 30매, 1.5m. */
-const MEASURE = /^\d+(?:\.\d+)?[a-z\uac00-\ud7a3]{0,3}$/i
 const syllables = (word: string): number => [...word].filter((c) => HANGUL.test(c)).length
 
 interface Entry {
@@ -202,7 +200,8 @@ export class ProductMatcher {
         : []
 
     // Only the products carrying some form of some word are looked at, found by a search of all names at once.
-    const perWord = kept.map((word) => this.#levels(word.formsAsMatched))
+    const things = new Set<number>() // products the last word names (NAMES_THING)
+    const perWord = kept.map((word, i) => this.#levels(word.formsAsMatched, i === kept.length - 1 ? things : undefined))
     const joinedAt = [...new Set(joinedForms.flatMap((form) => this.#containing(form)))]
     const orders = new Set<number>([...joinedAt, ...perWord.flatMap((levels) => [...levels.keys()])])
     const joinedSet = new Set(joinedAt)
@@ -214,7 +213,7 @@ export class ProductMatcher {
         const bonus = (wholeIn(entry.tokens, form) ? 2 : 1) + (namesTheThing(entry.head, form) ? NAMES_THING : 0)
         return { entry, order, levels: kept.map(() => 2), bonus }
       }
-      return { entry, order, levels: perWord.map((levels) => levels.get(order) ?? 0), bonus: 0 }
+      return { entry, order, levels: perWord.map((levels) => levels.get(order) ?? 0), bonus: things.has(order) ? NAMES_THING : 0 }
     })
     // Korean puts the thing last ("선물 포장지", "휴대용 티슈"): when no product carries every word, the
     // words in front are left out one by one, and named, until some product carries the rest.
@@ -263,17 +262,17 @@ export class ProductMatcher {
   /**
    * Each product carrying a form, and how: 2 a whole word (or consecutive words) of the name, 1 inside a
    * longer word. A variant (synonym) scores a little less than the word as read, so 수납함 lists before
-   * its synonym 정리함.
+   * its synonym 정리함. `things` gets the products whose head word a form names (./name-words.ts namesTheThing).
    */
-  #levels(forms: Form[]): Map<number, number> {
+  #levels(forms: Form[], things?: Set<number>): Map<number, number> {
     const levels = new Map<number, number>()
     forms.forEach((form, index) => {
       const discount = index === 0 ? 0 : 0.1
       const orders = form.wholeOnly ? (this.#byToken.get(form.text) ?? []) : this.#containing(form.text)
       for (const order of orders) {
         const entry = this.#entries[order] as Entry
-        const kind = wholeIn(entry.tokens, form.text) ? 2 - discount : form.wholeOnly ? 0 : 1 - discount
-        const level = kind > 0 && namesTheThing(entry.head, form.text) ? kind + NAMES_THING : kind
+        const level = wholeIn(entry.tokens, form.text) ? 2 - discount : form.wholeOnly ? 0 : 1 - discount
+        if (level > 0 && things && namesTheThing(entry.head, form.text)) things.add(order)
         if (level > (levels.get(order) ?? 0)) levels.set(order, level)
       }
     })

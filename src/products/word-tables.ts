@@ -7,6 +7,8 @@ import { SYNONYM_GROUPS } from './tables/synonyms.js'
 export const normalize = (text: string): string => text.normalize('NFC').toLowerCase()
 /** Anything but a letter or digit of the scripts product names use (Latin, Hangul, kana, CJK). */
 export const NOT_WORD = /[^0-9a-z\u00c0-\u024f\u3040-\u30ff\u3131-\u318e\uac00-\ud7a3\u4e00-\u9fff]+/g
+/** A count or a size as names write them: 500ml, 4개, 30매, 1.5m. */
+export const MEASURE = /^\d+(?:\.\d+)?[a-z\uac00-\ud7a3]{0,3}$/i
 /** Letters and digits only: what is compared, so spacing and punctuation never decide. */
 export const squash = (text: string): string => normalize(text).replace(NOT_WORD, '')
 export const tokensOf = (text: string): string[] =>

@@ -67,8 +67,9 @@ t.test('synonyms: colours, materials and everyday names', async (t) => {
   const powerBanks = batteries.findIndex((name) => name.includes('보조배터리'))
   t.ok(powerBanks > 0 && batteries.slice(0, powerBanks).every((name) => name.includes('건전지')), '배터리 finds 건전지 first')
   t.ok(
-    batteries.slice(powerBanks).every((name) => name.includes('보조배터리')),
-    'then 배터리 inside 보조배터리',
+    Math.max(...batteries.map((name, i) => (name.includes('보조배터리') ? i : -1))) <
+      batteries.findIndex((name) => name.includes('보관케이스')),
+    'then 배터리 inside 보조배터리 (a battery too), before the cases for batteries',
   )
   t.same(names('검정 우산'), ['3단 우산(블랙)'])
   t.ok(names('휴지').length > 0 && names('휴지').every((name) => name.includes('화장지')))
@@ -359,6 +360,13 @@ t.test('a word that names the thing lists first: batteries before battery cases,
   headsFirst('화분') // 화분 받침
   headsFirst('물티슈') // 물티슈 케이스
   t.same(names('캠핑의자'), names('캠핑 의자'), 'the same order glued or spaced')
+  const tape = names('테이프')
+  const cleaner = tape.findIndex((name) => name.includes('클리너'))
+  t.ok(cleaner > 0, 'tapes first')
+  t.ok(
+    tape.slice(0, cleaner).every((name) => headOf(name).endsWith('테이프')),
+    'a tape (마스킹테이프, 양면테이프) before a whole 테이프 that only says which cleaner',
+  )
 })
 
 t.test('a word of letters and Hangul no name has, whose front names have, is not "not sold"', async (t) => {
