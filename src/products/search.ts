@@ -87,7 +87,6 @@ const HANGUL = /[\uac00-\ud7a3]/
 const LATIN_AND_HANGUL = /[a-z][\uac00-\ud7a3]|[\uac00-\ud7a3][a-z]/
 const LATIN_RUNS = /[a-z]+|[^a-z]+/g
 const LATIN_WORD = /^[a-z][a-z'-]*$/
-const syllables = (word: string): number => [...word].filter((c) => HANGUL.test(c)).length
 
 interface Entry {
   product: IndexedProduct
@@ -215,17 +214,19 @@ export class ProductMatcher {
       }
       return { entry, order, levels: perWord.map((levels) => levels.get(order) ?? 0), bonus: things.has(order) ? NAMES_THING : 0 }
     })
-    // Korean puts the thing last ("선물 포장지", "휴대용 티슈"): when no product carries every word, the
-    // words in front are left out one by one, and named, until some product carries the rest.
-    // The thing itself is wanted as a word: "휴대용 티슈" lists tissues (티슈 left whole) rather than wet
-    // wipes (물티슈), when the catalogue has any product with it as a word of its own.
+    // Korean puts the thing last ("선물 포장지", "휴대용 티슈"): when no product carries every word, the words in front are
+    // left out one by one, and named, until some product carries the rest.
+    // The thing is wanted whole ("휴대용 티슈" lists tissues, not 물티슈) when some name has it so, or ending a name's last
+    // word that is no word of our tables ("건전지 케이스": 건전지 보관케이스, while 물티슈 is a thing of its own).
     const head = kept.length - 1
+    const wanted = (row: (typeof rows)[number]) =>
+      (row.levels[head] ?? 0) >= WHOLE || (things.has(row.order) && !SYNONYMS.has(row.entry.head))
     const headWhole = rows.some((row) => (row.levels[head] ?? 0) >= WHOLE)
     let from = 0
     let listed: typeof rows = []
     for (; from < kept.length && describing.length === 0; from++) {
       listed = rows.filter((row) => row.levels.slice(from).every((level) => level > 0))
-      if (listed.length > 0 && (!headWhole || listed.some((row) => (row.levels[head] ?? 0) >= WHOLE))) break
+      if (listed.length > 0 && (!headWhole || listed.some(wanted))) break
     }
     for (const word of kept.slice(0, from)) ignored.push(word.typed)
     const leftOut = kept.slice(0, from)
@@ -383,7 +384,7 @@ export class ProductMatcher {
       formsAsMatched: forms.map((text, index) => ({
         text: squash(text),
         // A one-syllable variant from a table (초, 물, 선) would match inside half the catalogue.
-        wholeOnly: index > 0 && syllables(text) === 1 && squash(text).length === 1,
+        wholeOnly: index > 0 && HANGUL.test(text) && squash(text).length === 1,
       })),
       via,
     })

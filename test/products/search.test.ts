@@ -367,6 +367,17 @@ t.test('a word that names the thing lists first: batteries before battery cases,
     tape.slice(0, cleaner).every((name) => headOf(name).endsWith('테이프')),
     'a tape (마스킹테이프, 양면테이프) before a whole 테이프 that only says which cleaner',
   )
+  const cases = matcher.read('건전지 케이스')
+  t.same(cases.ignored, [], '건전지 케이스: 건전지 보관케이스 ends in the thing, so 건전지 is kept')
+  t.ok(cases.products.length > 0 && cases.products.every((p) => p.name.includes('건전지 보관케이스')))
+  t.ok(
+    names('휴대용 티슈', 5).every((name) => !name.includes('물티슈')),
+    'while 물티슈, a word of our tables, is a thing of its own',
+  )
+  t.ok(
+    names('battery cases').every((name) => name.includes('보관케이스')),
+    'battery cases: cases, not a slip of vases',
+  )
 })
 
 t.test('a word of letters and Hangul no name has, whose front names have, is not "not sold"', async (t) => {

@@ -30,6 +30,8 @@ fast charger: 고속 충전기
 charging cable: 충전 케이블
 cable: 케이블
 usb cable: USB 케이블
+case: 케이스/보관케이스
+battery case: 건전지 보관케이스
 power strip: 멀티탭
 extension cord: 멀티탭
 multi tap: 멀티탭
