@@ -17,28 +17,25 @@ export function headOf(name: string): string {
   )
 }
 
-/** Whether `form` is a word of the name, or consecutive words of it (캠핑의자 in 접이식 캠핑 의자). */
-export function wholeIn(tokens: string[], form: string): boolean {
+/** Where `form` is a word of the name, or consecutive words of it (캠핑의자 in 접이식 캠핑 의자): its first and last word. */
+function wordsSpelling(tokens: string[], form: string): [number, number] | null {
   for (let i = 0; i < tokens.length; i++) {
     let joined = ''
     for (let j = i; j < tokens.length && joined.length < form.length; j++) {
       joined += tokens[j]
-      if (joined === form) return true
+      if (joined === form) return [i, j]
     }
   }
-  return false
+  return null
 }
 
-/** `text` (squashed) spelled as the first of these names' word lists carrying it as whole words spell it, else as it is. */
+export const wholeIn = (tokens: string[], form: string): boolean => wordsSpelling(tokens, form) !== null
+
+/** `text` (squashed) as the first of these names carrying it as whole words spells it (c타입충전: c타입 충전), else as it is. */
 export function spelledAsNamed(text: string, names: Iterable<string[]>): string {
   for (const tokens of names) {
-    for (let i = 0; i < tokens.length; i++) {
-      let joined = ''
-      for (let j = i; j < tokens.length && joined.length < text.length; j++) {
-        joined += tokens[j]
-        if (joined === text) return tokens.slice(i, j + 1).join(' ')
-      }
-    }
+    const at = wordsSpelling(tokens, text)
+    if (at) return tokens.slice(at[0], at[1] + 1).join(' ')
   }
   return text
 }
@@ -63,9 +60,10 @@ export function headEndings(heads: Iterable<string>): Set<string> {
 
 /**
  * A word no name has, ending in Hangul, read as two: what goes in front, and the longest ending that some
- * product name's head word ends with (`ends`: or a synonym of it does) (박스테이프: 박스 + 테이프; 물컵: 물 + 컵; c타입충전기: c타입 + 충전기). Korean compounds put the thing last,
- * so the ending is what was asked for and the front only says which. The ending has two syllables or more
- * unless the word has only two: one syllable at the end of a long word (…기, …통) ends too many names.
+ * product name's head word ends with, or a synonym of it does (`ends`): 박스테이프 is 박스 + 테이프, 물컵 물 + 컵,
+ * c타입충전기 c타입 + 충전기. Korean compounds put the thing last, so the ending is what was asked for and the
+ * front only says which. The ending has two syllables or more unless the word has only two: one syllable at
+ * the end of a long word (…기, …통) ends too many names.
  */
 export function splitCompound(word: string, ends: (ending: string) => boolean): [string, string] | null {
   // A count or a size (3구, 100매) is a measure, not a compound.
