@@ -49,31 +49,47 @@ export function namesTheThing(head: string, form: string): boolean {
 }
 
 /**
- * Every ending of every head word (머그컵: 머그컵, 그컵, 컵): what the end of a compound typed as one word
- * is looked up in.
+ * The endings of the names' head words (머그컵: 머그컵, 그컵, 컵), each with how many head words end so: what the
+ * end of a compound typed as one word is looked up in.
  */
-export function headEndings(heads: Iterable<string>): Set<string> {
-  const endings = new Set<string>()
-  for (const head of heads) for (let cut = 0; cut < head.length; cut++) endings.add(head.slice(cut))
-  return endings
-}
+export class CompoundEndings {
+  readonly #counts = new Map<string, number>()
 
-/**
- * A word no name has, ending in Hangul, read as two: what goes in front, and the longest ending that some
- * product name's head word ends with, or a synonym of it does (`ends`): 박스테이프 is 박스 + 테이프, 물컵 물 + 컵,
- * c타입충전기 c타입 + 충전기. Korean compounds put the thing last, so the ending is what was asked for and the
- * front only says which. The ending has two syllables or more unless the word has only two: one syllable at
- * the end of a long word (…기, …통) ends too many names.
- */
-export function splitCompound(word: string, ends: (ending: string) => boolean): [string, string] | null {
-  // A count or a size (3구, 100매) is a measure, not a compound.
-  if (word.length < 2 || !HANGUL_ONLY.test(word.slice(-1)) || /\d/.test(word)) return null
-  const shortest = word.length === 2 ? 1 : 2
-  for (let cut = 1; cut <= word.length - shortest; cut++) {
-    const ending = word.slice(cut)
-    if (ends(ending)) return [word.slice(0, cut), ending]
+  constructor(heads: Iterable<string>) {
+    for (const head of heads) for (let cut = 0; cut < head.length; cut++) this.#add(head.slice(cut))
   }
-  return null
+
+  #add(ending: string): void {
+    this.#counts.set(ending, (this.#counts.get(ending) ?? 0) + 1)
+  }
+
+  /**
+   * Whether a compound may end in `ending` or a synonym of it (휴지: 화장지): some head word ends so, and for one
+   * syllable at least three do (컵 of 머그컵, 종이컵, 계량컵), since a syllable that ends one word by chance (감 of
+   * 장난감) would read 물감 as toys.
+   */
+  #fits(ending: string): boolean {
+    const enough = (text: string) => (this.#counts.get(text) ?? 0) >= (text.length === 1 ? 3 : 1)
+    return enough(ending) || (SYNONYMS.get(ending) ?? []).some((synonym) => enough(squash(synonym)))
+  }
+
+  /**
+   * A word no name has, ending in Hangul, read as two: what goes in front, and the longest ending that some
+   * product name's head word ends with, or a synonym of it does: 박스테이프 is 박스 + 테이프, 물컵 물 + 컵,
+   * c타입충전기 c타입 + 충전기. Korean compounds put the thing last, so the ending is what was asked for and the
+   * front only says which. The ending has two syllables or more unless the word has only two: one syllable at
+   * the end of a long word (…기, …통) ends too many names.
+   */
+  split(word: string): [string, string] | null {
+    // A count or a size (3구, 100매) is a measure, not a compound.
+    if (word.length < 2 || !HANGUL_ONLY.test(word.slice(-1)) || /\d/.test(word)) return null
+    const shortest = word.length === 2 ? 1 : 2
+    for (let cut = 1; cut <= word.length - shortest; cut++) {
+      const ending = word.slice(cut)
+      if (this.#fits(ending)) return [word.slice(0, cut), ending]
+    }
+    return null
+  }
 }
 
 /**

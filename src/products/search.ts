@@ -4,7 +4,7 @@ import { foreignAt, japaneseList, type Foreign } from './foreign-words.js'
 import { koreanList, particleStems } from './korean-words.js'
 import { SlipVocabulary } from './slips.js'
 import { describes, ENGLISH_READINGS, MEASURE, normalize, NOT_WORD, squash, SYNONYMS, tokensOf } from './word-tables.js'
-import { headEndings, headOf, joinedSpellings, knownFront, namesTheThing, spelledAsNamed, splitCompound, wholeIn } from './name-words.js'
+import { CompoundEndings, headOf, joinedSpellings, knownFront, namesTheThing, spelledAsNamed, wholeIn } from './name-words.js'
 import { upstreamQueries } from './upstream-queries.js'
 
 /**
@@ -127,7 +127,7 @@ export class ProductMatcher {
   /** Words that are the thing some product name names (its last Hangul word): 우산, 건전지, not 욕실 or 휴대용. */
   readonly #heads: Set<string>
   /** Every ending of those words, for a compound typed as one word (./name-words.ts splitCompound). */
-  readonly #endings: Set<string>
+  readonly #endings: CompoundEndings
   /** Products by each word of their names, for forms that match only whole words. */
   readonly #byToken: Map<string, number[]>
 
@@ -145,7 +145,7 @@ export class ProductMatcher {
     }
     this.#tokens = new Set(this.#entries.flatMap((entry) => entry.tokens))
     this.#heads = new Set(this.#entries.map((entry) => entry.head).filter((head) => head !== ''))
-    this.#endings = headEndings(this.#heads)
+    this.#endings = new CompoundEndings(this.#heads)
     this.#byToken = new Map()
     this.#entries.forEach((entry, order) => {
       for (const token of new Set(entry.tokens)) {
@@ -315,11 +315,6 @@ export class ProductMatcher {
     )
   }
 
-  /** Whether some name's last word ends with the text, or with a synonym of it (휴지: 화장지). */
-  #ends(text: string): boolean {
-    return this.#endings.has(text) || (SYNONYMS.get(text) ?? []).some((synonym) => this.#endings.has(squash(synonym)))
-  }
-
   #anyMatch(forms: Form[]): boolean {
     return forms.some((form) => (form.wholeOnly ? this.#tokens.has(form.text) : this.#haystack.includes(form.text)))
   }
@@ -367,7 +362,7 @@ export class ProductMatcher {
       !SYNONYMS.has(key) &&
       !ENGLISH_READINGS.has(key) &&
       (key.length > 2 || this.#slips.suggest(key).length === 0)
-    const parts = splittable ? splitCompound(key, (ending) => this.#ends(ending)) : null
+    const parts = splittable ? this.#endings.split(key) : null
     if (parts) return parts.map((part) => ({ ...this.#readWord(part, undefined), compound: typed }))
     // "pocket tissue" is 휴대용 티슈: when no name has the phrase's reading whole, its Korean words are read one by one.
     const phrase = foreign?.korean[0]?.split(/\s+/) ?? []

@@ -330,6 +330,7 @@ t.test('a compound no name has is read as its parts, the thing last (박스테�
     [],
     '휴지통: no name ends in 지통, and one syllable (통) at the end of a longer word is too little',
   )
+  t.same(names('물감'), [], '물감 is not 물 + 감: one syllable ends a compound only when three head words end in it (컵), not one (장난감)')
   t.same(matcher.read('캠핑의자').words.length, 1, 'a word names have (glued or spaced) is never split')
   const rolls = names('두루마리휴지')
   t.ok(rolls.length > 0 && rolls.every((name) => name.includes('두루마리 화장지')), '두루마리 + 휴지, whose synonym 화장지 ends names')
