@@ -230,6 +230,8 @@ export class ProductMatcher {
     }
     for (const word of kept.slice(0, from)) ignored.push(word.typed)
     const leftOut = kept.slice(0, from)
+    // 우산꽂이 with no umbrella stand: its front is a thing (우산), so the 꽂이 of toothbrushes is not the answer either.
+    if (leftOut.some((word) => word.compound && squash(word.typed).length > 1 && this.#heads.has(squash(word.typed)))) listed = []
     // Not the front of a compound (물 of 물컵): one word typed is one thing.
     const ownItem = leftOut.some(
       (word) => !word.compound && !describes(word.forms) && word.forms.some((form) => this.#heads.has(squash(form))),

@@ -330,6 +330,9 @@ t.test('a compound no name has is read as its parts, the thing last (박스테�
     [],
     '휴지통: no name ends in 지통, and one syllable (통) at the end of a longer word is too little',
   )
+  const stand = matcher.read('우산꽂이')
+  t.same(stand.products, [], '우산꽂이: its front is a thing, so neither 칫솔꽂이 nor umbrellas are the answer')
+  t.same(stand.queries, ['우산꽂이', '우산 꽂이'], 'and no part is asked upstream alone (우산 would answer umbrellas)')
   t.same(names('물감'), [], '물감 is not 물 + 감: one syllable ends a compound only when three head words end in it (컵), not one (장난감)')
   t.same(matcher.read('캠핑의자').words.length, 1, 'a word names have (glued or spaced) is never split')
   const rolls = names('두루마리휴지')
