@@ -126,7 +126,7 @@ export class ProductMatcher {
   readonly #tokens: Set<string>
   /** Words that are the thing some product name names (its last Hangul word): 우산, 건전지, not 욕실 or 휴대용. */
   readonly #heads: Set<string>
-  /** Every ending of those words, for a compound typed as one word (./name-words.ts splitCompound). */
+  /** Every ending of those words, for a compound typed as one word (./name-words.ts CompoundEndings.split). */
   readonly #endings: CompoundEndings
   /** Products by each word of their names, for forms that match only whole words. */
   readonly #byToken: Map<string, number[]>
