@@ -48,6 +48,8 @@ export interface RuntimeOptions {
    * (the CLI, whose answers say what a user needs).
    */
   log?: OpsLog
+  /** The clock `openNow` is read from. Default: the wall clock; tests that compare answers across time pin it. */
+  now?: () => Date
 }
 
 /** How long one deep upstream check answers for: a monitor polling every few seconds costs one probe per 30 s. */
@@ -192,7 +194,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
   }
   // Every catalogue answer the service sees is learned by the index (below the store directory's layer).
   const catalogueSide = products ? new LearningUpstream(upstream, products) : upstream
-  const service = new StoreService(catalogueSide, config.scan, { stores: directory, products })
+  const service = new StoreService(catalogueSide, config.scan, { stores: directory, products }, options.now)
   // A server's first question needs no handshake and no new connection: both are made now.
   if (!oneShot) client.prepare(START_CONNECTIONS, config.keepTokenFresh)
   const probe = new UpstreamProbe(client, PROBE_CACHE_MS, config.upstream.timeoutMs * 3)

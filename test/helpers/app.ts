@@ -39,6 +39,13 @@ export function testEnv(overrides: Record<string, string> = {}): Record<string, 
   }
 }
 
+/**
+ * A clock stopped at noon on a Wednesday in Seoul (03:00 UTC), when the simulator's stores are open. Tests that
+ * compare answers taken minutes apart pin it: at the wall clock a store can close between the two (22:00 KST
+ * is 13:00 UTC) and `openNow` differ for no fault of the code under test.
+ */
+export const PINNED_NOW = (): Date => new Date('2026-11-25T03:00:00Z')
+
 /** A simulator on a real socket, closed at teardown. */
 export async function simulator(t: Teardown, options: SimulatorOptions = {}): Promise<Simulator> {
   const sim = await startSimulator({ port: 0, ...options })
@@ -49,11 +56,17 @@ export async function simulator(t: Teardown, options: SimulatorOptions = {}): Pr
 /** The app wired to a fresh simulator (or the one given), not listening; use app.inject(). */
 export async function buildTestApp(
   t: Teardown,
-  options: { env?: Record<string, string>; simulator?: Simulator; simulatorOptions?: SimulatorOptions } = {},
+  options: {
+    env?: Record<string, string>
+    simulator?: Simulator
+    simulatorOptions?: SimulatorOptions
+    /** The clock `openNow` is read from: pin it where answers taken minutes apart are compared. */
+    now?: () => Date
+  } = {},
 ): Promise<TestContext> {
   const sim = options.simulator ?? (await simulator(t, options.simulatorOptions))
   const config = loadConfig(testEnv({ UPSTREAM_BASE_URL: sim.url, ...options.env }))
-  const runtime = await createRuntime(config)
+  const runtime = await createRuntime(config, options.now ? { now: options.now } : {})
   const app = await buildApp({ runtime })
   t.teardown(async () => {
     await app.close()

@@ -4,7 +4,7 @@ import { loadConfig } from '../../src/config.js'
 import { createRuntime, type Runtime } from '../../src/runtime.js'
 import type { Simulator } from '../../simulator/server.js'
 import { Workload } from '../../bench/lib/workload.js'
-import { testEnv } from './app.js'
+import { PINNED_NOW, testEnv } from './app.js'
 import type { Teardown } from './tap.js'
 
 export interface Instance {
@@ -38,7 +38,10 @@ export async function startFleet(t: Teardown, simulator: Simulator, count: numbe
   }
   t.teardown(close)
   for (let i = 0; i < count; i++) {
-    const runtime = await createRuntime(loadConfig(testEnv({ UPSTREAM_BASE_URL: simulator.url, ...env })), { fetch: recording })
+    const runtime = await createRuntime(loadConfig(testEnv({ UPSTREAM_BASE_URL: simulator.url, ...env })), {
+      fetch: recording,
+      now: PINNED_NOW,
+    })
     instances.push({ app: await buildApp({ runtime }), runtime })
   }
   return { instances, sent, close }

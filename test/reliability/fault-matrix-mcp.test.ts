@@ -6,7 +6,7 @@
 import t from 'tap'
 import type { Client } from '@modelcontextprotocol/client'
 import type { SimEndpoint, SimFault } from '../../simulator/server.js'
-import { listenTestApp } from '../helpers/app.js'
+import { PINNED_NOW, listenTestApp } from '../helpers/app.js'
 import { connectHttp } from '../helpers/mcp-client.js'
 import {
   AVAILABILITY_DEPENDS,
@@ -68,7 +68,7 @@ type CallResult = Awaited<ReturnType<Client['callTool']>>
 
 /** An app on its own simulator, listening, with a connected SDK client; all closed at the end of `t`. */
 async function newLane(t: TapTest): Promise<Lane> {
-  const ctx = await listenTestApp(t, { env: MATRIX_ENV })
+  const ctx = await listenTestApp(t, { env: MATRIX_ENV, now: PINNED_NOW })
   const { client } = await connectHttp(t, ctx.url, { name: 'fault-matrix' })
   return { ctx, client }
 }

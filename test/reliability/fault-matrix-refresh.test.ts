@@ -1,6 +1,6 @@
 import t from 'tap'
 import type { SimFault } from '../../simulator/server.js'
-import { buildTestApp } from '../helpers/app.js'
+import { PINNED_NOW, buildTestApp } from '../helpers/app.js'
 import { FAULTS, MATRIX_ENV, answered, watchRejections } from './matrix.js'
 
 // The refresh faults: every fault of the matrix, and the listing faults (a short list, an under-reported
@@ -18,7 +18,7 @@ const LISTING: ReadonlyArray<{ name: string; fault: SimFault; taken: boolean }> 
 t.test('fault matrix: the store list refresh', async (t) => {
   const rejections = watchRejections()
   t.teardown(() => rejections.stop())
-  const { app, simulator, runtime } = await buildTestApp(t, { env: { ...MATRIX_ENV, STORE_DIRECTORY: 'on' } })
+  const { app, simulator, runtime } = await buildTestApp(t, { now: PINNED_NOW, env: { ...MATRIX_ENV, STORE_DIRECTORY: 'on' } })
   const directory = runtime.directory!
   await directory.start()
   const held = directory.size

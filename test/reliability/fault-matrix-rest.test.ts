@@ -5,7 +5,7 @@
 
 import t from 'tap'
 import type { SimEndpoint, SimFault } from '../../simulator/server.js'
-import { buildTestApp } from '../helpers/app.js'
+import { PINNED_NOW, buildTestApp } from '../helpers/app.js'
 import {
   AVAILABILITY_DEPENDS,
   INPUT,
@@ -73,14 +73,14 @@ t.test('fault matrix: REST', async (t) => {
   const rejections = watchRejections()
   t.teardown(() => rejections.stop())
   const lanes: Lane[] = []
-  for (let i = 0; i < LANES; i++) lanes.push(await buildTestApp(t, { env: MATRIX_ENV }))
+  for (let i = 0; i < LANES; i++) lanes.push(await buildTestApp(t, { env: MATRIX_ENV, now: PINNED_NOW }))
   const pool = new LanePool(lanes)
   const first = lanes[0]!
   /** A hang waits out the upstream timeout: each hang case gets a lane of its own, so they all wait at once. */
   const laneFor =
     (t: TapTest, fault: SimFault) =>
     (run: (lane: Lane) => Promise<void>): Promise<void> =>
-      fault.kind === 'hang' ? buildTestApp(t, { env: MATRIX_ENV }).then(run) : pool.use(run)
+      fault.kind === 'hang' ? buildTestApp(t, { env: MATRIX_ENV, now: PINNED_NOW }).then(run) : pool.use(run)
 
   // What each operation answers when nothing is wrong, from a cold start (every lane's simulator has the same data).
   const baseline = new Map<string, unknown>()
@@ -218,7 +218,10 @@ t.test('a hang past the scan deadline: product operations answer when the deadli
     t.jobs = cases.length
     for (const [url, endpoint] of cases) {
       t.test(`${url} × ${endpoint} hangs`, async (t) => {
-        const lane = await buildTestApp(t, { env: { ...MATRIX_ENV, UPSTREAM_TIMEOUT_MS: '120000', SCAN_DEADLINE_MS: '1000' } })
+        const lane = await buildTestApp(t, {
+          now: PINNED_NOW,
+          env: { ...MATRIX_ENV, UPSTREAM_TIMEOUT_MS: '120000', SCAN_DEADLINE_MS: '1000' },
+        })
         lane.simulator.setFault(endpoint, { kind: 'hang' })
         const res = await get(lane, url)
         t.equal(res.statusCode, 500)

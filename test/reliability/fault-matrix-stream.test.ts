@@ -6,7 +6,7 @@
 import t from 'tap'
 import { ErrorEventSchema, ProgressEventSchema } from '../../src/schemas.js'
 import type { SimEndpoint, SimFault } from '../../simulator/server.js'
-import { listenTestApp } from '../helpers/app.js'
+import { PINNED_NOW, listenTestApp } from '../helpers/app.js'
 import {
   INPUT,
   LANES,
@@ -71,13 +71,13 @@ t.test('fault matrix: NDJSON stream', async (t) => {
   const rejections = watchRejections()
   t.teardown(() => rejections.stop())
   const lanes: Lane[] = []
-  for (let i = 0; i < LANES; i++) lanes.push(await listenTestApp(t, { env: MATRIX_ENV }))
+  for (let i = 0; i < LANES; i++) lanes.push(await listenTestApp(t, { env: MATRIX_ENV, now: PINNED_NOW }))
   const pool = new LanePool(lanes)
   /** A hang waits out the upstream timeout: each hang case gets a lane of its own, so they all wait at once. */
   const laneFor =
     (t: TapTest, fault: SimFault) =>
     (run: (lane: Lane) => Promise<void>): Promise<void> =>
-      fault.kind === 'hang' ? listenTestApp(t, { env: MATRIX_ENV }).then(run) : pool.use(run)
+      fault.kind === 'hang' ? listenTestApp(t, { env: MATRIX_ENV, now: PINNED_NOW }).then(run) : pool.use(run)
 
   const first = lanes[0]!
   await coldStart(first.simulator, first.runtime)
@@ -133,7 +133,10 @@ t.test('a hang past the scan deadline ends the stream with one error event', asy
     for (const endpoint of endpoints) {
       t.test(`${endpoint} hangs`, async (t) => {
         // An upstream timeout far beyond the watchdog: only the 1 s scan deadline can end this stream.
-        const lane = await listenTestApp(t, { env: { ...MATRIX_ENV, UPSTREAM_TIMEOUT_MS: '120000', SCAN_DEADLINE_MS: '1000' } })
+        const lane = await listenTestApp(t, {
+          now: PINNED_NOW,
+          env: { ...MATRIX_ENV, UPSTREAM_TIMEOUT_MS: '120000', SCAN_DEADLINE_MS: '1000' },
+        })
         lane.simulator.setFault(endpoint, { kind: 'hang' })
         const last = checkStream(t, await stream(lane, 'query'), 'error')
         t.match(last, { code: 'internal_error', status: 500, message: /did not finish within 1 s/ })
