@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { bind } from '../src/inputs.js'
+import { bind, type Misnames } from '../src/inputs.js'
 import * as operations from '../src/operations.js'
 import type { StoreCode } from '../src/schemas.js'
 import type { Vocabulary } from '../src/vocabulary.js'
@@ -43,16 +43,36 @@ const stream = z
   .describe('Only allowed value 1: stream NDJSON progress events, as Accept: application/x-ndjson does.')
 const STREAM_HINT = { stream: 'Send stream=1 to stream, or leave it out.' }
 
+/**
+ * What callers send instead of the query's names: the MCP tools' names, our answers' `code`, other APIs'
+ * habits. Unknown parameters are otherwise ignored; one of these, sent without its parameter, is an error,
+ * since answering page 1 for `page=2` or "missing branchCode" beside `storeCode=11199` misleads.
+ */
+const REST_MISNAMES: Misnames = {
+  storeCode: ['storeCode', 'store_code', 'branch_code', 'code', 'storeId', 'store_id', 'store', 'branch'],
+  latitude: ['latitude', 'lat'],
+  longitude: ['longitude', 'lng', 'lon', 'long'],
+  keyword: ['keywords', 'query', 'q', 'search', 'product', 'productName', 'item'],
+  page: ['page'],
+  pageSize: ['size', 'perPage', 'per_page', 'limit'],
+}
+
 function restInputs(vocabulary: Vocabulary) {
   // branchCd is the legacy name of branchCode, accepted wherever a store code is.
   const legacy = { branchCd: 'storeCode' } as const
+  const misnames = REST_MISNAMES
   return {
-    searchStores: bind(operations.storeSearch, vocabulary),
-    getStore: bind(operations.getStore, vocabulary, { names: { storeCode: 'code' }, path: ['storeCode'] }),
-    searchStoreProducts: bind(operations.searchStoreProducts, vocabulary, { aliases: legacy, extra: { stream }, doorHints: STREAM_HINT }),
-    getProductAvailability: bind(operations.getProductAvailability, vocabulary, { path: ['productId'], aliases: legacy }),
-    searchCatalogue: bind(operations.searchCatalogue, vocabulary),
-    findProductNearby: bind(operations.findProductNearby, vocabulary, { aliases: legacy }),
+    searchStores: bind(operations.storeSearch, vocabulary, { misnames }),
+    getStore: bind(operations.getStore, vocabulary, { names: { storeCode: 'code' }, path: ['storeCode'], misnames }),
+    searchStoreProducts: bind(operations.searchStoreProducts, vocabulary, {
+      aliases: legacy,
+      extra: { stream },
+      doorHints: STREAM_HINT,
+      misnames,
+    }),
+    getProductAvailability: bind(operations.getProductAvailability, vocabulary, { path: ['productId'], aliases: legacy, misnames }),
+    searchCatalogue: bind(operations.searchCatalogue, vocabulary, { misnames }),
+    findProductNearby: bind(operations.findProductNearby, vocabulary, { aliases: legacy, misnames }),
   }
 }
 

@@ -67,7 +67,17 @@ export interface Binding<K extends string, E extends z.ZodRawShape = Record<neve
   doorHints?: Record<string, string> | undefined
   /** Unknown names are an error (MCP arguments) rather than ignored (REST query strings). */
   strict?: boolean | undefined
+  /** Names callers send for a concept instead of the door's own (see `Misnames`). */
+  misnames?: Misnames | undefined
 }
+
+/**
+ * Names callers send for a concept, other than the door's: the other door's names, a store's `code` as our
+ * answers spell it, habits from other APIs. Sent while the parameter is not, such a name gets an error naming
+ * the parameter, rather than "missing" beside a value ignored or "remove it". A door's own names, aliases and
+ * extra parameters are never taken for misnames.
+ */
+export type Misnames = Readonly<Partial<Record<Term, readonly string[]>>>
 
 /**
  * How a door's raw values arrive: `text` for query strings and path segments (numbers must be written
@@ -132,6 +142,8 @@ export function bind<P extends Params, K extends keyof P & string, E extends z.Z
     advertised[name] = schema as z.ZodType
     hints[name] ??= `Check '${name}' against the documentation.`
   }
+  const misnamed = misnamesOf(binding.misnames ?? {}, conceptOf, parseShape, aliasOf)
+  for (const [misname, target] of Object.entries(misnamed)) hints[misname] ??= `Send it as ${target} (this operation's name for it).`
   const parser = binding.strict ? z.strictObject(parseShape) : z.object(parseShape)
   const schema = binding.strict ? z.strictObject(advertised) : z.object(advertised)
   const pathSchema = Object.keys(pathShape).length > 0 ? z.object(pathShape) : undefined
@@ -149,6 +161,9 @@ export function bind<P extends Params, K extends keyof P & string, E extends z.Z
       }
       const values = { ...(raw as Record<string, unknown>) } // aliases are moved in this copy, never in the caller's object
       const sentAs = resolveAliases(values, aliasOf, hints)
+      const wrong = misnameSent(values, misnamed)
+      if (wrong)
+        throw invalidParameter(wrong, 'is not a known parameter', hintOf(hints, wrong) ?? `Check '${wrong}' against the documentation.`)
       const typed = form === 'text' ? fromText(values, parser, hints) : fromJson(values, parser)
       const checked = parser.safeParse(typed)
       if (!checked.success) {
@@ -163,6 +178,32 @@ export function bind<P extends Params, K extends keyof P & string, E extends z.Z
       return input
     },
   }
+}
+
+/** Misname → the door's name, for this binding's concepts; none that is a name, alias or extra of its own. */
+function misnamesOf(
+  misnames: Misnames,
+  conceptOf: Record<string, string>,
+  parseShape: Record<string, z.ZodType>,
+  aliasOf: Record<string, string>,
+) {
+  const misnamed: Record<string, string> = Object.create(null)
+  for (const [doorName, concept] of Object.entries(conceptOf)) {
+    for (const name of Object.hasOwn(misnames, concept) ? (misnames[concept as Term] ?? []) : []) {
+      if (name !== doorName && !Object.hasOwn(parseShape, name) && !Object.hasOwn(aliasOf, name)) misnamed[name] = doorName
+    }
+  }
+  return misnamed
+}
+
+/** A misname sent while its parameter is not: the caller meant the parameter. */
+function misnameSent(values: Record<string, unknown>, misnamed: Record<string, string>): string | undefined {
+  const given = (name: string) => Object.hasOwn(values, name) && values[name] !== undefined && values[name] !== null && values[name] !== ''
+  for (const name of Object.keys(values)) {
+    const target = misnamed[name] // own key: misnamed has no prototype
+    if (target !== undefined && given(name) && !given(target)) return name
+  }
+  return undefined
 }
 
 /** Moves an alias's value to its parameter; returns which parameters were sent under an alias. */

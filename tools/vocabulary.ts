@@ -1,3 +1,4 @@
+import type { Misnames } from '../src/inputs.js'
 import type { Term, Vocabulary } from '../src/vocabulary.js'
 
 /**
@@ -28,6 +29,17 @@ export const MCP_VOCABULARY: Vocabulary = {
   ...TOOL_NAMES,
   upstreamHealth: "the server's GET /api/health/upstream",
   offlineOption: "restart the server with UPSTREAM_BASE_URL=simulated (its built-in simulator of the chain's service)",
+}
+
+/** What agents send instead of the tools' names: the REST API's, our answers' `code`, other APIs' habits. */
+export const MCP_MISNAMES: Misnames = {
+  storeCode: ['storeCode', 'store_code', 'branch_code', 'code', 'branchCd', 'storeId', 'store_id', 'store', 'branch'],
+  latitude: ['lat', 'curLttd'],
+  longitude: ['lng', 'lon', 'long', 'curLitd'],
+  keyword: ['keywords', 'query', 'q', 'search', 'product', 'productName', 'item'],
+  productId: ['id', 'product_id', 'productCode'],
+  page: ['page'],
+  pageSize: ['size', 'perPage', 'per_page', 'limit'],
 }
 
 /** Over stdio there is no HTTP path to point at; the server's warnings go to the host's log instead. */

@@ -5,6 +5,8 @@ import { bind, defineOperation, param } from '../../src/inputs.js'
 import * as operations from '../../src/operations.js'
 import { fields } from '../../src/schemas.js'
 import { DOMAIN_VOCABULARY } from '../../src/vocabulary.js'
+import { findProductNearby } from '../../tools/tools/find-product-nearby.js'
+import { getStore } from '../../tools/tools/get-store.js'
 import { MCP_VOCABULARY } from '../../tools/vocabulary.js'
 
 const fails = (run: () => unknown) => {
@@ -100,6 +102,52 @@ t.test('MCP: strict names, JSON values taken as meant, hints in the door words',
     fails(() => keywordOnly.parse({ keyword: '강남', latitude: 1 }, 'json')),
     { hint: 'use the other tool' },
   )
+})
+
+t.test("a name callers use for a parameter gets an error naming the door's own, in both doors", async (t) => {
+  const mcp = findProductNearby.input
+  const cases: Array<[Record<string, unknown>, string, string]> = [
+    [{ keyword: '우산', storeCode: '11199' }, 'storeCode', 'branchCode'],
+    [{ keyword: '우산', code: '11199' }, 'code', 'branchCode'],
+    [{ keyword: '우산', lat: 37.5, lng: 127 }, 'lat', 'latitude'],
+    [{ keyword: '우산', curLttd: 37.5, curLitd: 127 }, 'curLttd', 'latitude'],
+    [{ query: '우산', branchCode: '11199' }, 'query', 'keyword'],
+  ]
+  for (const [args, sent, named] of cases) {
+    t.match(
+      fails(() => mcp.parse(args, 'json')),
+      {
+        code: 'invalid_parameter',
+        message: `Invalid parameter '${sent}': is not a known parameter`,
+        hint: `Send it as ${named} (this operation's name for it).`,
+      },
+    )
+  }
+  // The missing parameter is not reported while the caller sent it under another name.
+  t.match(
+    fails(() => getStore.input.parse({ storeCode: '11199' }, 'json')),
+    {
+      message: /'storeCode'/,
+      hint: /as branchCode/,
+    },
+  )
+  // REST ignores names it does not know, but not one that stands for a parameter left out: page 1 is not what page=2 asked for.
+  t.match(
+    fails(() => REST_INPUTS.searchStores.parse({ keyword: '강남', page: '2' }, 'text')),
+    { message: /'page'/, hint: /as currentPage/ },
+  )
+  t.match(
+    fails(() => REST_INPUTS.searchStores.parse({ lat: '37.5', lng: '127' }, 'text')),
+    { hint: /as curLttd/ },
+  )
+  t.same(REST_INPUTS.searchStores.parse({ keyword: '강남', currentPage: '2', page: '2' }, 'text'), {
+    keyword: '강남',
+    page: 2,
+    pageSize: 10,
+  })
+  // A door's own names, aliases and extras are never misnames: REST's path `code` and legacy `branchCd`.
+  t.same(REST_INPUTS.getStore.parse({ code: '11199' }, 'text'), { storeCode: '11199' })
+  t.match(REST_INPUTS.searchStoreProducts.parse({ branchCd: '11199', keyword: '수납' }, 'text'), { storeCode: '11199' })
 })
 
 t.test('a rule across parameters speaks in the door names', async (t) => {

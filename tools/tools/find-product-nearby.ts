@@ -6,7 +6,7 @@ import { LeanNearbySchema, NEARBY_LIMIT_DEFAULT, NEARBY_LIMIT_MAX, leanNearby } 
 import { renderNearby } from '../render.js'
 import { APP_VIEW_TOOL_META } from '../app/meta.js'
 import { READ_ONLY, defineTool } from '../definition.js'
-import { MCP_VOCABULARY, TOOL_NAMES } from '../vocabulary.js'
+import { MCP_MISNAMES, MCP_VOCABULARY, TOOL_NAMES } from '../vocabulary.js'
 
 export const findProductNearby = defineTool({
   name: TOOL_NAMES.findProductNearby,
@@ -16,6 +16,7 @@ export const findProductNearby = defineTool({
     `Checks the best ${Math.floor(LIMITS.stockPairsPerCall / (LIMITS.nearbyStoresScanned + 1))} matches (\`products\`; \`matched\` = all) at the ${LIMITS.nearbyStoresScanned} nearest stores. \`here\`: the asked store's items in stock (\`unknown\`: stock unread, not sold out). \`stores\`: the nearest others with any.`,
   ].join('\n'),
   input: bind(findProductNearbyOperation, MCP_VOCABULARY, {
+    misnames: MCP_MISNAMES,
     strict: true,
     extra: {
       limit: z.number().int().min(1).max(NEARBY_LIMIT_MAX).default(NEARBY_LIMIT_DEFAULT).describe('Other stores with stock to list.'),

@@ -3,7 +3,7 @@ import { getProductAvailability as getProductAvailabilityOperation } from '../..
 import { LIMITS, ProductAvailabilitySchema } from '../../src/schemas.js'
 import { READ_ONLY, defineTool } from '../definition.js'
 import { renderAvailability } from '../render.js'
-import { MCP_VOCABULARY, TOOL_NAMES } from '../vocabulary.js'
+import { MCP_MISNAMES, MCP_VOCABULARY, TOOL_NAMES } from '../vocabulary.js'
 
 export const getProductAvailability = defineTool({
   name: TOOL_NAMES.getProductAvailability,
@@ -12,7 +12,7 @@ export const getProductAvailability = defineTool({
     `Stock of one Daiso (다이소) product id at one store (0 = none), floor and zone (null: unknown), the store's hours and openNow, and up to ${LIMITS.nearbyStoresReturned} of the ${LIMITS.nearbyStoresScanned} nearest stores with it.`,
     'For a product word: find_product_nearby.',
   ].join('\n'),
-  input: bind(getProductAvailabilityOperation, MCP_VOCABULARY, { strict: true }),
+  input: bind(getProductAvailabilityOperation, MCP_VOCABULARY, { misnames: MCP_MISNAMES, strict: true }),
   outputSchema: ProductAvailabilitySchema,
   annotations: { title: "A product's stock at a store", ...READ_ONLY },
   async run(service, input, { signal }) {

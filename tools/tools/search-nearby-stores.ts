@@ -4,7 +4,7 @@ import { APP_VIEW_TOOL_META } from '../app/meta.js'
 import { READ_ONLY, defineTool } from '../definition.js'
 import { StorePageSchema, storePage } from '../store-page.js'
 import { renderStorePage } from '../render.js'
-import { MCP_VOCABULARY, TOOL_NAMES } from '../vocabulary.js'
+import { MCP_MISNAMES, MCP_VOCABULARY, TOOL_NAMES } from '../vocabulary.js'
 
 export const searchNearbyStores = defineTool({
   name: TOOL_NAMES.searchStoresNearby,
@@ -14,6 +14,7 @@ export const searchNearbyStores = defineTool({
     'Which has a product: find_product_nearby.',
   ].join('\n'),
   input: bind(storeSearch, MCP_VOCABULARY, {
+    misnames: MCP_MISNAMES,
     omit: ['keyword'],
     strict: true,
     doorHints: { keyword: 'search_nearby_stores takes no keyword; call search_stores to search by name or address.' },

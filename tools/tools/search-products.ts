@@ -4,7 +4,7 @@ import { LIMITS } from '../../src/schemas.js'
 import { McpProductSearchResultSchema, includeImagesArgument, includeImagesHint, withImagesIf } from '../lean.js'
 import { renderProductSearch } from '../render.js'
 import { READ_ONLY, defineTool } from '../definition.js'
-import { MCP_VOCABULARY, TOOL_NAMES } from '../vocabulary.js'
+import { MCP_MISNAMES, MCP_VOCABULARY, TOOL_NAMES } from '../vocabulary.js'
 
 export const searchProducts = defineTool({
   name: TOOL_NAMES.searchStoreProducts,
@@ -14,7 +14,12 @@ export const searchProducts = defineTool({
     `Scans the catalogue until ${LIMITS.productsWantedPerPage} are found, in seconds (send a progressToken).`,
     'Here or else the nearest store: find_product_nearby.',
   ].join('\n'),
-  input: bind(searchStoreProducts, MCP_VOCABULARY, { strict: true, extra: includeImagesArgument, doorHints: includeImagesHint }),
+  input: bind(searchStoreProducts, MCP_VOCABULARY, {
+    misnames: MCP_MISNAMES,
+    strict: true,
+    extra: includeImagesArgument,
+    doorHints: includeImagesHint,
+  }),
   outputSchema: McpProductSearchResultSchema,
   annotations: { title: 'Products in stock at a store', ...READ_ONLY },
   async run(service, input, { signal, onProgress }) {

@@ -3,7 +3,7 @@ import { storeSearch } from '../../src/operations.js'
 import { READ_ONLY, defineTool } from '../definition.js'
 import { StorePageSchema, storePage } from '../store-page.js'
 import { renderStorePage } from '../render.js'
-import { MCP_VOCABULARY, TOOL_NAMES } from '../vocabulary.js'
+import { MCP_MISNAMES, MCP_VOCABULARY, TOOL_NAMES } from '../vocabulary.js'
 
 export const searchStores = defineTool({
   name: TOOL_NAMES.searchStores,
@@ -13,6 +13,7 @@ export const searchStores = defineTool({
     'Next: code as branchCode to find_product_nearby.',
   ].join('\n'),
   input: bind(storeSearch, MCP_VOCABULARY, {
+    misnames: MCP_MISNAMES,
     omit: ['latitude', 'longitude', 'openNow'],
     require: ['keyword'],
     strict: true,
