@@ -4,7 +4,8 @@ import type { IndexedProduct, ProductIndex } from './port.js'
 import { ServiceError } from '../errors.js'
 import { productKeyword } from '../keywords.js'
 import { upstreamReading } from './foreign-words.js'
-import { MAX_SHOPPING_ITEMS, productMatcher, splitShoppingList, type KeywordReading } from './search.js'
+import { productMatcher, type KeywordReading } from './search.js'
+import { MAX_SHOPPING_ITEMS, splitShoppingList } from './shopping-list.js'
 import { sectionNamed, type SectionNamed } from './sections.js'
 
 /**

@@ -1,7 +1,7 @@
 import { convertQwertyToHangul } from 'es-hangul'
 import type { IndexedProduct } from './port.js'
-import { foreignAt, japaneseList, type Foreign } from './foreign-words.js'
-import { koreanList, particleStems } from './korean-words.js'
+import { foreignAt, type Foreign } from './foreign-words.js'
+import { particleStems } from './korean-words.js'
 import { SlipVocabulary } from './slips.js'
 import { describes, ENGLISH_READINGS, MEASURE, normalize, NOT_WORD, squash, SYNONYMS, tokensOf } from './word-tables.js'
 import { CompoundEndings, headOf, joinedSpellings, knownFront, namesTheThing, spelledAsNamed, wholeIn } from './name-words.js'
@@ -60,23 +60,6 @@ export interface KeywordReading {
   products: IndexedProduct[]
   /** Up to three upstream catalogue queries for this item, most likely first: the word as typed, then its readings. */
   queries: string[]
-}
-
-/** A shopping list holds at most this many items. */
-export const MAX_SHOPPING_ITEMS = 5
-
-/**
- * Items of a shopping list are separated by commas (also 、，; and +), by "and" or "&" between English words,
- * by と or や between Japanese ones (傘と電池), and the Korean way (우산이랑 건전지, 컵하고 접시, 그리고: see
- * ./korean-words.ts); spaces separate words of one item. An English item's article goes (a power strip).
- */
-export function splitShoppingList(raw: string): string[] {
-  return raw
-    .split(/[,，、;+]|\s+(?:and|&)\s+/i)
-    .flatMap((item) => japaneseList(item.trim()))
-    .flatMap((item) => koreanList(item))
-    .map((item) => item.trim().replace(/^(?:a|an|the|some)\s+(?=[a-z])/i, ''))
-    .filter((item) => item !== '')
 }
 
 const WHOLE = 1.5 // a level at or above it is a whole-word match (see #levels)

@@ -1,5 +1,6 @@
 import t from 'tap'
-import { ProductMatcher, productMatcher, splitShoppingList } from '../../src/products/search.js'
+import { ProductMatcher, productMatcher } from '../../src/products/search.js'
+import { splitShoppingList } from '../../src/products/shopping-list.js'
 import { englishSlip, upstreamReading } from '../../src/products/foreign-words.js'
 import { particleStems } from '../../src/products/korean-words.js'
 import { SlipVocabulary } from '../../src/products/slips.js'
