@@ -347,7 +347,7 @@ export class ProductMatcher {
       !SYNONYMS.has(key) &&
       !ENGLISH_READINGS.has(key) &&
       (key.length > 2 || this.#slips.suggest(key).length === 0)
-    const parts = splittable ? this.#endings.split(key) : null
+    const parts = splittable ? this.#endings.split(key, (front) => this.#tokens.has(front) || describes([front])) : null
     if (parts) return parts.map((part) => ({ ...this.#readWord(part, undefined), compound: typed }))
     // "pocket tissue" is 휴대용 티슈: when no name has the phrase's reading whole, its Korean words are read one by one.
     const phrase = foreign?.korean[0]?.split(/\s+/) ?? []

@@ -331,6 +331,13 @@ t.test('a compound no name has is read as its parts, the thing last (박스테�
     [],
     '휴지통: no name ends in 지통, and one syllable (통) at the end of a longer word is too little',
   )
+  const pocket = matcher.read('휴대용티슈')
+  t.same(
+    pocket.words.map((w) => w.typed),
+    ['휴대용', '티슈'],
+    '휴대용티슈: a front that is a word wins over a longer ending (not 휴대 + 용티슈, the end of 미용티슈)',
+  )
+  t.same(names('휴대용티슈'), names('휴대용 티슈'), 'the same answer as typed with a space')
   const stand = matcher.read('우산꽂이')
   t.same(stand.products, [], '우산꽂이: its front is a thing, so neither 칫솔꽂이 nor umbrellas are the answer')
   t.same(stand.queries, ['우산꽂이', '우산 꽂이'], 'and no part is asked upstream alone (우산 would answer umbrellas)')
