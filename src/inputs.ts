@@ -143,7 +143,6 @@ export function bind<P extends Params, K extends keyof P & string, E extends z.Z
     hints[name] ??= `Check '${name}' against the documentation.`
   }
   const misnamed = misnamesOf(binding.misnames ?? {}, conceptOf, parseShape, aliasOf)
-  for (const [misname, target] of Object.entries(misnamed)) hints[misname] ??= `Send it as ${target} (this operation's name for it).`
   const parser = binding.strict ? z.strictObject(parseShape) : z.object(parseShape)
   const schema = binding.strict ? z.strictObject(advertised) : z.object(advertised)
   const pathSchema = Object.keys(pathShape).length > 0 ? z.object(pathShape) : undefined
@@ -161,9 +160,10 @@ export function bind<P extends Params, K extends keyof P & string, E extends z.Z
       }
       const values = { ...(raw as Record<string, unknown>) } // aliases are moved in this copy, never in the caller's object
       const sentAs = resolveAliases(values, aliasOf, hints)
+      // Beside its parameter, a misname is any unknown name (ignored, or "remove it" where names are strict).
       const wrong = misnameSent(values, misnamed)
       if (wrong)
-        throw invalidParameter(wrong, 'is not a known parameter', hintOf(hints, wrong) ?? `Check '${wrong}' against the documentation.`)
+        throw invalidParameter(wrong.name, 'is not a known parameter', `Send it as ${wrong.target} (this operation's name for it).`)
       const typed = form === 'text' ? fromText(values, parser, hints) : fromJson(values, parser)
       const checked = parser.safeParse(typed)
       if (!checked.success) {
@@ -197,11 +197,11 @@ function misnamesOf(
 }
 
 /** A misname sent while its parameter is not: the caller meant the parameter. */
-function misnameSent(values: Record<string, unknown>, misnamed: Record<string, string>): string | undefined {
+function misnameSent(values: Record<string, unknown>, misnamed: Record<string, string>): { name: string; target: string } | undefined {
   const given = (name: string) => Object.hasOwn(values, name) && values[name] !== undefined && values[name] !== null && values[name] !== ''
   for (const name of Object.keys(values)) {
     const target = misnamed[name] // own key: misnamed has no prototype
-    if (target !== undefined && given(name) && !given(target)) return name
+    if (target !== undefined && given(name) && !given(target)) return { name, target }
   }
   return undefined
 }

@@ -123,6 +123,14 @@ t.test("a name callers use for a parameter gets an error naming the door's own, 
       },
     )
   }
+  // Beside its parameter, a misname is any unknown name: a strict door says to remove it.
+  t.match(
+    fails(() => mcp.parse({ keyword: '우산', branchCode: '11199', storeCode: '11199' }, 'json')),
+    {
+      message: /'storeCode': is not a known parameter/,
+      hint: /^Remove the parameter/,
+    },
+  )
   // The missing parameter is not reported while the caller sent it under another name.
   t.match(
     fails(() => getStore.input.parse({ storeCode: '11199' }, 'json')),
