@@ -43,24 +43,13 @@ const stream = z
   .describe('Only allowed value 1: stream NDJSON progress events, as Accept: application/x-ndjson does.')
 const STREAM_HINT = { stream: 'Send stream=1 to stream, or leave it out.' }
 
-/**
- * What callers send instead of the query's names: the MCP tools' names, our answers' `code`, other APIs'
- * habits. Unknown parameters are otherwise ignored; one of these, sent without its parameter, is an error,
- * since answering page 1 for `page=2` or "missing branchCode" beside `storeCode=11199` misleads.
- */
-const REST_MISNAMES: Misnames = {
-  storeCode: ['storeCode', 'store_code', 'branch_code', 'code', 'storeId', 'store_id', 'store', 'branch'],
-  latitude: ['latitude', 'lat'],
-  longitude: ['longitude', 'lng', 'lon', 'long'],
-  keyword: ['keywords', 'query', 'q', 'search', 'product', 'productName', 'item'],
-  page: ['page'],
-  pageSize: ['size', 'perPage', 'per_page', 'limit'],
-}
+/** The MCP tools' names for the query's parameters: sent here in place of them, they are named (src/inputs.ts). */
+const MCP_NAMES: Misnames = { latitude: ['latitude'], longitude: ['longitude'], productId: ['productId'] }
 
 function restInputs(vocabulary: Vocabulary) {
   // branchCd is the legacy name of branchCode, accepted wherever a store code is.
   const legacy = { branchCd: 'storeCode' } as const
-  const misnames = REST_MISNAMES
+  const misnames = MCP_NAMES
   return {
     searchStores: bind(operations.storeSearch, vocabulary, { misnames }),
     getStore: bind(operations.getStore, vocabulary, { names: { storeCode: 'code' }, path: ['storeCode'], misnames }),

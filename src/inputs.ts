@@ -67,15 +67,14 @@ export interface Binding<K extends string, E extends z.ZodRawShape = Record<neve
   doorHints?: Record<string, string> | undefined
   /** Unknown names are an error (MCP arguments) rather than ignored (REST query strings). */
   strict?: boolean | undefined
-  /** Names callers send for a concept instead of the door's own (see `Misnames`). */
+  /** The other doors' names for this door's parameters (see `Misnames`). */
   misnames?: Misnames | undefined
 }
 
 /**
- * Names callers send for a concept, other than the door's: the other door's names, a store's `code` as our
- * answers spell it, habits from other APIs. Sent while the parameter is not, such a name gets an error naming
- * the parameter, rather than "missing" beside a value ignored or "remove it". A door's own names, aliases and
- * extra parameters are never taken for misnames.
+ * Names callers send for a concept, other than the door's (the other doors' names, and USUAL_MISNAMES below).
+ * Sent in place of the parameter, such a name gets an error naming the parameter, rather than "missing" beside
+ * a value ignored or "remove it", when the request so renamed would be answered.
  */
 export type Misnames = Readonly<Partial<Record<Term, readonly string[]>>>
 
@@ -151,6 +150,31 @@ export function bind<P extends Params, K extends keyof P & string, E extends z.Z
     hint: (concept) => hints[names[concept] ?? concept] ?? `Check '${names[concept] ?? concept}' against the documentation.`,
   }
 
+  const validated = (values: Record<string, unknown>, form: RawForm, sentAs: Map<string, string>) => {
+    const typed = form === 'text' ? fromText(values, parser, hints) : fromJson(values, parser)
+    const checked = parser.safeParse(typed)
+    if (!checked.success) {
+      const error = fromZodError(checked.error, typed, hints)
+      throw renameInError(error, sentAs)
+    }
+    const out: Record<string, unknown> = {}
+    for (const [doorName, value] of Object.entries(checked.data)) out[conceptOf[doorName] ?? doorName] = value
+    const input = out as InputOf<P> & z.output<z.ZodObject<E>>
+    const problem = operation.check?.(input, door)
+    if (problem) throw problem
+    return input
+  }
+  // Renamed, the request is answered, or only lacks something more (lat alone: then longitude); not one that would
+  // then be refused for what the caller sent (lat beside branchCode: "a store code or coordinates, not both").
+  const answerable = (values: Record<string, unknown>, form: RawForm) => {
+    try {
+      validated(values, form, new Map())
+      return true
+    } catch (error) {
+      return error instanceof ServiceError && error.code === 'missing_parameter'
+    }
+  }
+
   return {
     schema,
     pathSchema,
@@ -160,24 +184,27 @@ export function bind<P extends Params, K extends keyof P & string, E extends z.Z
       }
       const values = { ...(raw as Record<string, unknown>) } // aliases are moved in this copy, never in the caller's object
       const sentAs = resolveAliases(values, aliasOf, hints)
-      // Beside its parameter, a misname is any unknown name (ignored, or "remove it" where names are strict).
-      const wrong = misnameSent(values, misnamed)
-      if (wrong)
-        throw invalidParameter(wrong.name, 'is not a known parameter', `Send it as ${wrong.target} (this operation's name for it).`)
-      const typed = form === 'text' ? fromText(values, parser, hints) : fromJson(values, parser)
-      const checked = parser.safeParse(typed)
-      if (!checked.success) {
-        const error = fromZodError(checked.error, typed, hints)
-        throw renameInError(error, sentAs)
-      }
-      const out: Record<string, unknown> = {}
-      for (const [doorName, value] of Object.entries(checked.data)) out[conceptOf[doorName] ?? doorName] = value
-      const input = out as InputOf<P> & z.output<z.ZodObject<E>>
-      const problem = operation.check?.(input, door)
-      if (problem) throw problem
-      return input
+      // Names sent in place of parameters are named, with the door's, when the request so renamed could be answered;
+      // otherwise (lat beside branchCode, or beside its parameter) a misname is any unknown name: ignored, or "remove it".
+      const wrong = misnamesSent(values, misnamed)
+      if (wrong.length > 0 && answerable(renamed(values, wrong), form)) throw misnameError(wrong)
+      return validated(values, form, sentAs)
     },
   }
+}
+
+/**
+ * Names callers send for a concept whatever the door: our answers' `code` for a store, habits of other APIs. A door
+ * adds the other doors' names (`Binding.misnames`); its own names, aliases and extras are never misnames.
+ */
+const USUAL_MISNAMES: Misnames = {
+  storeCode: ['storeCode', 'store_code', 'branch_code', 'code', 'storeId', 'store_id', 'store', 'branch'],
+  latitude: ['lat'],
+  longitude: ['lng', 'lon', 'long'],
+  keyword: ['keywords', 'query', 'q', 'search', 'product', 'productName', 'item'],
+  productId: ['product_id', 'productCode'],
+  page: ['page'],
+  pageSize: ['size', 'perPage', 'per_page', 'limit'],
 }
 
 /** Misname → the door's name, for this binding's concepts; none that is a name, alias or extra of its own. */
@@ -188,22 +215,53 @@ function misnamesOf(
   aliasOf: Record<string, string>,
 ) {
   const misnamed: Record<string, string> = Object.create(null)
+  const listed = (table: Misnames, concept: string) => (Object.hasOwn(table, concept) ? (table[concept as Term] ?? []) : [])
   for (const [doorName, concept] of Object.entries(conceptOf)) {
-    for (const name of Object.hasOwn(misnames, concept) ? (misnames[concept as Term] ?? []) : []) {
-      if (name !== doorName && !Object.hasOwn(parseShape, name) && !Object.hasOwn(aliasOf, name)) misnamed[name] = doorName
+    for (const name of [...listed(USUAL_MISNAMES, concept), ...listed(misnames, concept)]) {
+      if (name === doorName || Object.hasOwn(parseShape, name) || Object.hasOwn(aliasOf, name)) continue
+      const taken = misnamed[name] // own key: misnamed has no prototype
+      if (taken !== undefined && taken !== doorName) throw new Error(`'${name}' is listed as a misname of both ${taken} and ${doorName}`)
+      misnamed[name] = doorName
     }
   }
   return misnamed
 }
 
-/** A misname sent while its parameter is not: the caller meant the parameter. */
-function misnameSent(values: Record<string, unknown>, misnamed: Record<string, string>): { name: string; target: string } | undefined {
-  const given = (name: string) => Object.hasOwn(values, name) && values[name] !== undefined && values[name] !== null && values[name] !== ''
-  for (const name of Object.keys(values)) {
-    const target = misnamed[name] // own key: misnamed has no prototype
-    if (target !== undefined && given(name) && !given(target)) return { name, target }
+interface Misnamed {
+  name: string
+  target: string
+}
+
+/** Misnames sent while their parameters are not: the caller meant the parameters. A blank value is absent. */
+function misnamesSent(values: Record<string, unknown>, misnamed: Record<string, string>): Misnamed[] {
+  const given = (name: string) => {
+    const value = Object.hasOwn(values, name) ? values[name] : undefined
+    return typeof value === 'string' ? value.trim() !== '' : value !== undefined && value !== null
   }
-  return undefined
+  return Object.keys(values).flatMap((name) => {
+    const target = misnamed[name] // own key: misnamed has no prototype
+    return target !== undefined && given(name) && !given(target) ? [{ name, target }] : []
+  })
+}
+
+/** The values with each misname's value under its parameter's name. */
+function renamed(values: Record<string, unknown>, wrong: readonly Misnamed[]): Record<string, unknown> {
+  const copy = { ...values }
+  for (const { name, target } of wrong) {
+    copy[target] = copy[name] // own key: name is one of the caller's own keys (misnamesSent)
+    delete copy[name] // own key: as above
+  }
+  return copy
+}
+
+/** One error naming every misname, so `lat` and `lng` are put right in one go. */
+function misnameError(wrong: readonly Misnamed[]): ServiceError {
+  const first = wrong[0] as Misnamed
+  const hint =
+    wrong.length === 1
+      ? `Send it as ${first.target} (this operation's name for it).`
+      : `Send ${wrong.map(({ name, target }) => `${name} as ${target}`).join(' and ')} (this operation's names for them).`
+  return invalidParameter(first.name, 'is not a known parameter', hint)
 }
 
 /** Moves an alias's value to its parameter; returns which parameters were sent under an alias. */

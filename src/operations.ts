@@ -32,13 +32,18 @@ const facility = param(
 /** Chosen before anything else is read, so "the 5 nearest open stores" are 5 open stores. */
 const openNow = param(z.boolean().optional(), 'true: only stores open now.', 'Send openNow as true or false, or leave it out.')
 
-/** A coordinate needs the other one; which store or point to search around is the service's rule. */
+/**
+ * A coordinate needs the other one, and a store code and coordinates are one too many; a store code beside a
+ * place in words (`near`, read by the service) is the service's rule.
+ */
 function coordinatePair(
-  input: { latitude?: number | undefined; longitude?: number | undefined; near?: string | undefined },
+  input: { latitude?: number | undefined; longitude?: number | undefined; near?: string | undefined; storeCode?: string | undefined },
   door: { name(param: string): string; hint(param: string): string },
 ) {
-  if (input.near !== undefined && (input.latitude !== undefined || input.longitude !== undefined)) {
-    return invalidParameter(door.name('near'), 'is given together with coordinates; send one of them', door.hint('near'))
+  for (const other of ['near', 'storeCode'] as const) {
+    if (input[other] !== undefined && (input.latitude !== undefined || input.longitude !== undefined)) {
+      return invalidParameter(door.name(other), 'is given together with coordinates; send one of them', door.hint(other))
+    }
   }
   if ((input.latitude === undefined) === (input.longitude === undefined)) return undefined
   const missing = input.latitude === undefined ? 'latitude' : 'longitude'

@@ -31,16 +31,8 @@ export const MCP_VOCABULARY: Vocabulary = {
   offlineOption: "restart the server with UPSTREAM_BASE_URL=simulated (its built-in simulator of the chain's service)",
 }
 
-/** What agents send instead of the tools' names: the REST API's, our answers' `code`, other APIs' habits. */
-export const MCP_MISNAMES: Misnames = {
-  storeCode: ['storeCode', 'store_code', 'branch_code', 'code', 'branchCd', 'storeId', 'store_id', 'store', 'branch'],
-  latitude: ['lat', 'curLttd'],
-  longitude: ['lng', 'lon', 'long', 'curLitd'],
-  keyword: ['keywords', 'query', 'q', 'search', 'product', 'productName', 'item'],
-  productId: ['id', 'product_id', 'productCode'],
-  page: ['page'],
-  pageSize: ['size', 'perPage', 'per_page', 'limit'],
-}
+/** The REST API's names for the tools' parameters: sent here in place of them, they are named (src/inputs.ts). */
+export const MCP_MISNAMES: Misnames = { latitude: ['curLttd'], longitude: ['curLitd'], storeCode: ['branchCd'], productId: ['id'] }
 
 /** Over stdio there is no HTTP path to point at; the server's warnings go to the host's log instead. */
 export const STDIO_VOCABULARY: Vocabulary = {

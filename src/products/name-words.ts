@@ -78,21 +78,22 @@ export class CompoundEndings {
    * product name's head word ends with, or a synonym of it does: 박스테이프 is 박스 + 테이프, 물컵 물 + 컵,
    * c타입충전기 c타입 + 충전기. Korean compounds put the thing last, so the ending is what was asked for and the
    * front only says which. The ending has two syllables or more unless the word has only two: one syllable at
-   * the end of a long word (…기, …통) ends too many names. A front that is a word (`known`) wins over a longer
-   * ending: 휴대용티슈 is 휴대용 + 티슈, not 휴대 + 용티슈 (the end of 미용티슈).
+   * the end of a long word (…기, …통) ends too many names. The longest front that is a word (`known`) wins over a
+   * longer ending: 휴대용티슈 is 휴대용 + 티슈, not 휴대 + 용티슈 (the end of 미용티슈), even where 휴대 is a word too.
    */
   split(word: string, known: (front: string) => boolean = () => false): [string, string] | null {
     // A count or a size (3구, 100매) is a measure, not a compound.
     if (word.length < 2 || !HANGUL_ONLY.test(word.slice(-1)) || /\d/.test(word)) return null
     const shortest = word.length === 2 ? 1 : 2
     let longest: [string, string] | null = null
+    let knownFront: [string, string] | null = null
     for (let cut = 1; cut <= word.length - shortest; cut++) {
       const ending = word.slice(cut)
       if (!this.#fits(ending)) continue
-      if (known(word.slice(0, cut))) return [word.slice(0, cut), ending]
       longest ??= [word.slice(0, cut), ending]
+      if (known(word.slice(0, cut))) knownFront = [word.slice(0, cut), ending]
     }
-    return longest
+    return knownFront ?? longest
   }
 }
 

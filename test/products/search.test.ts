@@ -1,6 +1,7 @@
 import t from 'tap'
 import { ProductMatcher, productMatcher } from '../../src/products/search.js'
 import { splitShoppingList } from '../../src/products/shopping-list.js'
+import { CompoundEndings } from '../../src/products/name-words.js'
 import { englishSlip, upstreamReading } from '../../src/products/foreign-words.js'
 import { particleStems } from '../../src/products/korean-words.js'
 import { SlipVocabulary } from '../../src/products/slips.js'
@@ -338,6 +339,13 @@ t.test('a compound no name has is read as its parts, the thing last (박스테�
     '휴대용티슈: a front that is a word wins over a longer ending (not 휴대 + 용티슈, the end of 미용티슈)',
   )
   t.same(names('휴대용티슈'), names('휴대용 티슈'), 'the same answer as typed with a space')
+  const endings = new CompoundEndings(['미용티슈', '티슈', '각티슈'])
+  t.same(
+    endings.split('휴대용티슈', (front) => ['휴대', '휴대용'].includes(front)),
+    ['휴대용', '티슈'],
+    'the longest front that is a word',
+  )
+  t.same(endings.split('휴대용티슈'), ['휴대', '용티슈'], 'with no front a word, the longest ending, as before')
   const stand = matcher.read('우산꽂이')
   t.same(stand.products, [], '우산꽂이: its front is a thing, so neither 칫솔꽂이 nor umbrellas are the answer')
   t.same(stand.queries, ['우산꽂이', '우산 꽂이'], 'and no part is asked upstream alone (우산 would answer umbrellas)')

@@ -109,8 +109,7 @@ t.test("a name callers use for a parameter gets an error naming the door's own, 
   const cases: Array<[Record<string, unknown>, string, string]> = [
     [{ keyword: '우산', storeCode: '11199' }, 'storeCode', 'branchCode'],
     [{ keyword: '우산', code: '11199' }, 'code', 'branchCode'],
-    [{ keyword: '우산', lat: 37.5, lng: 127 }, 'lat', 'latitude'],
-    [{ keyword: '우산', curLttd: 37.5, curLitd: 127 }, 'curLttd', 'latitude'],
+    [{ keyword: '우산', lat: 37.5 }, 'lat', 'latitude'],
     [{ query: '우산', branchCode: '11199' }, 'query', 'keyword'],
   ]
   for (const [args, sent, named] of cases) {
@@ -137,6 +136,25 @@ t.test("a name callers use for a parameter gets an error naming the door's own, 
     {
       message: /'storeCode'/,
       hint: /as branchCode/,
+    },
+  )
+  // Every misname at once, so an agent puts them right in one call.
+  t.match(
+    fails(() => mcp.parse({ keyword: '우산', lat: 37.5, lng: 127 }, 'json')),
+    {
+      hint: "Send lat as latitude and lng as longitude (this operation's names for them).",
+    },
+  )
+  // Renamed, this request would still fail (a store code and coordinates): lat and lng stay unknown names, as before.
+  t.same(REST_INPUTS.findProductNearby.parse({ keyword: '우산', branchCode: '11199', lat: '37.5', lng: '127' }, 'text'), {
+    keyword: '우산',
+    storeCode: '11199',
+  })
+  // A blank parameter is absent, as everywhere: the misname beside it is what was meant.
+  t.match(
+    fails(() => REST_INPUTS.findProductNearby.parse({ keyword: '우산', branchCode: ' ', storeCode: '11199' }, 'text')),
+    {
+      message: /'storeCode'/,
     },
   )
   // REST ignores names it does not know, but not one that stands for a parameter left out: page 1 is not what page=2 asked for.

@@ -17,10 +17,12 @@ export const searchStores = defineTool({
     omit: ['latitude', 'longitude', 'openNow'],
     require: ['keyword'],
     strict: true,
-    doorHints: {
-      latitude: 'search_stores takes no coordinates; call search_nearby_stores with latitude and longitude.',
-      longitude: 'search_stores takes no coordinates; call search_nearby_stores with latitude and longitude.',
-    },
+    doorHints: Object.fromEntries(
+      ['latitude', 'longitude', 'lat', 'lng'].map((name) => [
+        name,
+        'search_stores takes no coordinates; call search_nearby_stores with latitude and longitude.',
+      ]),
+    ),
   }),
   outputSchema: StorePageSchema,
   annotations: { title: 'Search stores by keyword', ...READ_ONLY },
