@@ -150,6 +150,13 @@ t.test("a name callers use for a parameter gets an error naming the door's own, 
     keyword: '우산',
     storeCode: '11199',
   })
+  t.match(
+    fails(() => REST_INPUTS.findProductNearby.parse({ keyword: '우산', branchCode: '11199', curLttd: '37.5', curLitd: '127' }, 'text')),
+    {
+      code: 'invalid_parameter',
+      message: "Invalid parameter 'branchCode': is given together with coordinates; send one of them",
+    },
+  )
   // A blank parameter is absent, as everywhere: the misname beside it is what was meant.
   t.match(
     fails(() => REST_INPUTS.findProductNearby.parse({ keyword: '우산', branchCode: ' ', storeCode: '11199' }, 'text')),
