@@ -43,8 +43,11 @@ const stream = z
   .describe('Only allowed value 1: stream NDJSON progress events, as Accept: application/x-ndjson does.')
 const STREAM_HINT = { stream: 'Send stream=1 to stream, or leave it out.' }
 
-/** The MCP tools' names for the query's parameters: sent here in place of them, they are named (src/inputs.ts). */
-const MCP_NAMES: Misnames = { latitude: ['latitude'], longitude: ['longitude'], productId: ['productId'] }
+/**
+ * The MCP tools' names for the query's parameters: sent here in place of them, they are named (src/inputs.ts). Not
+ * productId: the product's id is in the path, so a query's productId never stands in for it.
+ */
+const MCP_NAMES: Misnames = { latitude: ['latitude'], longitude: ['longitude'] }
 
 function restInputs(vocabulary: Vocabulary) {
   // branchCd is the legacy name of branchCode, accepted wherever a store code is.
