@@ -57,7 +57,7 @@ export function registerSandboxRoutes(app: FastifyInstance, { registry, config }
     operationId: 'searchSandboxStores',
     summary: 'Sandbox: search the fixture stores',
     description:
-      "Same parameters and response shape as searchStores, but keyword is optional: without it, all three fixture stores (nearest the lookup store first). A keyword is understood by the production store search, over the fixture stores: every word in the name, station form or address, the chain's name and filler words ignored, a word no store has left out (Search-Ignored header); a keyword of nothing but such words is a 400. curLttd and curLitd are accepted and ignored.",
+      "Same parameters and response shape as searchStores, but keyword is optional: without it, all three fixture stores (nearest the lookup store first). A keyword is understood by the production store search, over the fixture stores: every word in the name, station form or address, the chain's name and filler words ignored, a word no store has left out (Search-Ignored header); a keyword of nothing but such words is a 400. curLttd and curLitd (or lat and lng) are accepted and ignored.",
     tags: ['Sandbox'],
     query: SANDBOX_INPUTS.searchStores.schema,
     responses: {
@@ -65,7 +65,9 @@ export function registerSandboxRoutes(app: FastifyInstance, { registry, config }
       ...errorResponses(400),
     },
     handler: async (request, reply) => {
-      const { latitude: _lat, longitude: _lng, ...input } = SANDBOX_INPUTS.searchStores.parse(rawInput(request), 'text')
+      // Coordinates are ignored here under any name: `lat` is not told to be sent as curLttd, only to be ignored again.
+      const { lat: _a, lng: _b, lon: _c, long: _d, latitude: _e, longitude: _f, ...raw } = rawInput(request)
+      const { latitude: _lat, longitude: _lng, ...input } = SANDBOX_INPUTS.searchStores.parse(raw, 'text')
       const signal = abortSignalOf(reply)
       if (input.keyword !== undefined) return storeSearchAnswer(reply, await service.searchStores(input, { signal }))
       // No keyword: every fixture store, nearest the sandbox's own point first; not a distance the caller asked for.
