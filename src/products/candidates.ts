@@ -7,6 +7,7 @@ import { upstreamReading } from './foreign-words.js'
 import { productMatcher, type KeywordReading } from './search.js'
 import { MAX_SHOPPING_ITEMS, splitShoppingList } from './shopping-list.js'
 import { sectionNamed, type SectionNamed } from './sections.js'
+import { squash } from './word-tables.js'
 
 /**
  * Where the products of one keyword come from. With a usable product index: the index, read as people
@@ -196,7 +197,9 @@ export function describeReading(candidates: KeywordCandidates): string | undefin
     else if (word.via === 'keyboard') parts.push(`read '${word.typed}' as ${first} (typed on an English keyboard layout)`)
     else if (word.via === 'synonym') parts.push(`read '${word.typed}' as ${word.forms.slice(0, 3).join('/')}`)
     if (word.match === 'inside' && reading.products.length > 0) {
-      parts.push(`no product has '${first}' as a word of its own; these have it inside a longer word`)
+      // A word read as typed is quoted as typed (usb-c, not the squashed usbc it was matched as).
+      const quoted = word.via === 'typed' ? (keyword.split(/\s+/).find((piece) => squash(piece) === word.typed) ?? word.typed) : first
+      parts.push(`no product has '${quoted}' as a word of its own; these have it inside a longer word`)
     }
   }
   if (reading.ignored.length > 0 && reading.products.length > 0) {

@@ -48,6 +48,9 @@ t.test('product search over the index', async (t) => {
     const { answer } = await calls(() => service.searchCatalogue({ keyword: '끈', page: 1 }))
     t.ok(answer.products.length > 0)
     t.match(answer.note, /no product has '끈' as a word of its own/i)
+    const cable = await service.searchCatalogue({ keyword: 'usb-c 케이블', page: 1 })
+    t.ok(cable.products.length > 0 && cable.products.every((p) => /USB C/i.test(p.name)))
+    t.match(cable.note, /no product has 'usb-c' as a word of its own/i, 'the word quoted as typed, not as it was squashed')
     const tissues = await service.searchCatalogue({ keyword: '티슈', page: 1 })
     t.notOk(
       tissues.products.slice(0, 10).some((p) => p.name.includes('물티슈')),
