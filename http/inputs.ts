@@ -49,12 +49,16 @@ const STREAM_HINT = { stream: 'Send stream=1 to stream, or leave it out.' }
  */
 const MCP_NAMES: Misnames = { latitude: ['latitude'], longitude: ['longitude'] }
 
-function restInputs(vocabulary: Vocabulary) {
+/** `coordinatesIgnored`: the sandbox's store search takes coordinates and ignores them, so `lat` is not told to be sent as one. */
+function restInputs(vocabulary: Vocabulary, { coordinatesIgnored = false } = {}) {
   // branchCd is the legacy name of branchCode, accepted wherever a store code is.
   const legacy = { branchCd: 'storeCode' } as const
   const misnames = MCP_NAMES
   return {
-    searchStores: bind(operations.storeSearch, vocabulary, { misnames }),
+    searchStores: bind(operations.storeSearch, vocabulary, {
+      misnames,
+      ignored: coordinatesIgnored ? ['latitude', 'longitude'] : undefined,
+    }),
     getStore: bind(operations.getStore, vocabulary, { names: { storeCode: 'code' }, path: ['storeCode'], misnames }),
     searchStoreProducts: bind(operations.searchStoreProducts, vocabulary, {
       aliases: legacy,
@@ -69,7 +73,7 @@ function restInputs(vocabulary: Vocabulary) {
 }
 
 export const REST_INPUTS = restInputs(REST_VOCABULARY)
-export const SANDBOX_INPUTS = restInputs(SANDBOX_VOCABULARY)
+export const SANDBOX_INPUTS = restInputs(SANDBOX_VOCABULARY, { coordinatesIgnored: true })
 
 /** The request's query string and path parameters, as one raw input. */
 export function rawInput(request: { query: unknown; params: unknown }): Record<string, unknown> {

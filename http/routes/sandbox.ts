@@ -65,9 +65,7 @@ export function registerSandboxRoutes(app: FastifyInstance, { registry, config }
       ...errorResponses(400),
     },
     handler: async (request, reply) => {
-      // Coordinates are ignored here under any name: `lat` is not told to be sent as curLttd, only to be ignored again.
-      const { lat: _a, lng: _b, lon: _c, long: _d, latitude: _e, longitude: _f, ...raw } = rawInput(request)
-      const { latitude: _lat, longitude: _lng, ...input } = SANDBOX_INPUTS.searchStores.parse(raw, 'text')
+      const { latitude: _lat, longitude: _lng, ...input } = SANDBOX_INPUTS.searchStores.parse(rawInput(request), 'text')
       const signal = abortSignalOf(reply)
       if (input.keyword !== undefined) return storeSearchAnswer(reply, await service.searchStores(input, { signal }))
       // No keyword: every fixture store, nearest the sandbox's own point first; not a distance the caller asked for.
