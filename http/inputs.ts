@@ -49,16 +49,12 @@ const STREAM_HINT = { stream: 'Send stream=1 to stream, or leave it out.' }
  */
 const MCP_NAMES: Misnames = { latitude: ['latitude'], longitude: ['longitude'] }
 
-/** `coordinatesIgnored`: the sandbox's store search takes coordinates and ignores them, so `lat` is not told to be sent as one. */
-function restInputs(vocabulary: Vocabulary, { coordinatesIgnored = false } = {}) {
+function restInputs(vocabulary: Vocabulary) {
   // branchCd is the legacy name of branchCode, accepted wherever a store code is.
   const legacy = { branchCd: 'storeCode' } as const
   const misnames = MCP_NAMES
   return {
-    searchStores: bind(operations.storeSearch, vocabulary, {
-      misnames,
-      ignored: coordinatesIgnored ? ['latitude', 'longitude'] : undefined,
-    }),
+    searchStores: bind(operations.storeSearch, vocabulary, { misnames }),
     getStore: bind(operations.getStore, vocabulary, { names: { storeCode: 'code' }, path: ['storeCode'], misnames }),
     searchStoreProducts: bind(operations.searchStoreProducts, vocabulary, {
       aliases: legacy,
@@ -73,7 +69,7 @@ function restInputs(vocabulary: Vocabulary, { coordinatesIgnored = false } = {})
 }
 
 export const REST_INPUTS = restInputs(REST_VOCABULARY)
-export const SANDBOX_INPUTS = restInputs(SANDBOX_VOCABULARY, { coordinatesIgnored: true })
+export const SANDBOX_INPUTS = restInputs(SANDBOX_VOCABULARY)
 
 /** The request's query string and path parameters, as one raw input. */
 export function rawInput(request: { query: unknown; params: unknown }): Record<string, unknown> {

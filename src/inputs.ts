@@ -69,11 +69,6 @@ export interface Binding<K extends string, E extends z.ZodRawShape = Record<neve
   strict?: boolean | undefined
   /** The other doors' names for this door's parameters (see `Misnames`). */
   misnames?: Misnames | undefined
-  /**
-   * Parameters the door accepts and then ignores (the sandbox's coordinates): no other name is taken for them, since
-   * sending it under the right name would change nothing.
-   */
-  ignored?: readonly K[] | undefined
 }
 
 /**
@@ -146,7 +141,7 @@ export function bind<P extends Params, K extends keyof P & string, E extends z.Z
     advertised[name] = schema as z.ZodType
     hints[name] ??= `Check '${name}' against the documentation.`
   }
-  const misnamed = misnamesOf(binding.misnames ?? {}, conceptOf, parseShape, aliasOf, new Set(binding.ignored ?? []))
+  const misnamed = misnamesOf(binding.misnames ?? {}, conceptOf, parseShape, aliasOf)
   const parser = binding.strict ? z.strictObject(parseShape) : z.object(parseShape)
   const schema = binding.strict ? z.strictObject(advertised) : z.object(advertised)
   const pathSchema = Object.keys(pathShape).length > 0 ? z.object(pathShape) : undefined
@@ -212,18 +207,16 @@ const USUAL_MISNAMES: Misnames = {
   pageSize: ['size', 'perPage', 'per_page', 'limit'],
 }
 
-/** Misname → the door's name, for this binding's concepts but the ignored; none that is a name, alias or extra of its own. */
+/** Misname → the door's name, for this binding's concepts; none that is a name, alias or extra of its own. */
 function misnamesOf(
   misnames: Misnames,
   conceptOf: Record<string, string>,
   parseShape: Record<string, z.ZodType>,
   aliasOf: Record<string, string>,
-  ignored: ReadonlySet<string>,
 ) {
   const misnamed: Record<string, string> = Object.create(null)
   const listed = (table: Misnames, concept: string) => (Object.hasOwn(table, concept) ? (table[concept as Term] ?? []) : [])
   for (const [doorName, concept] of Object.entries(conceptOf)) {
-    if (ignored.has(concept)) continue
     for (const name of [...listed(USUAL_MISNAMES, concept), ...listed(misnames, concept)]) {
       if (name === doorName || Object.hasOwn(parseShape, name) || Object.hasOwn(aliasOf, name)) continue
       const taken = misnamed[name] // own key: misnamed has no prototype

@@ -57,7 +57,7 @@ export function registerSandboxRoutes(app: FastifyInstance, { registry, config }
     operationId: 'searchSandboxStores',
     summary: 'Sandbox: search the fixture stores',
     description:
-      "Same parameters and response shape as searchStores, but keyword is optional: without it, all three fixture stores (nearest the lookup store first). A keyword is understood by the production store search, over the fixture stores: every word in the name, station form or address, the chain's name and filler words ignored, a word no store has left out (Search-Ignored header); a keyword of nothing but such words is a 400. curLttd and curLitd (or lat and lng) are accepted and ignored.",
+      "Same parameters and response shape as searchStores, but keyword is optional: without it, all three fixture stores (nearest the lookup store first). A keyword is understood by the production store search, over the fixture stores: every word in the name, station form or address, the chain's name and filler words ignored, a word no store has left out (Search-Ignored header); a keyword of nothing but such words is a 400. curLttd and curLitd are accepted and ignored.",
     tags: ['Sandbox'],
     query: SANDBOX_INPUTS.searchStores.schema,
     responses: {

@@ -97,6 +97,16 @@ t.test('production routes over the sandbox service answer as the sandbox routes'
     t.notMatch(body.hint, /GET \/api\/branches/)
   })
 
+  t.test("coordinates under another name get production's 400, though the sandbox ignores coordinates", async (t) => {
+    // A client rehearsing against the sandbox learns here that production wants curLttd/curLitd, not after going live.
+    const sandbox = await get('/api/sandbox/branches/search?lat=37.5&lng=127')
+    const production = await get('/api/branches/search?lat=37.5&lng=127')
+    t.equal(sandbox.statusCode, 400)
+    t.equal(production.statusCode, 400)
+    t.equal(ErrorSchema.parse(sandbox.json()).hint, ErrorSchema.parse(production.json()).hint)
+    t.match(ErrorSchema.parse(sandbox.json()).hint, /Send lat as curLttd and lng as curLitd/)
+  })
+
   t.test('the sandbox ignores coordinates; production honours them', async (t) => {
     const near = '?curLttd=37.5568&curLitd=126.9233'
     const production = StoreListSchema.parse((await get(`/api/branches/search${near}`)).json())

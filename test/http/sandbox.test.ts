@@ -88,18 +88,6 @@ t.test('sandbox with the upstream unreachable', async (t) => {
     )
   })
 
-  t.test('store search ignores coordinates under their usual names too, rather than asking for curLttd', async (t) => {
-    const res = await get('/api/sandbox/branches/search?lat=35.1&lng=129.0')
-    t.equal(res.statusCode, 200, 'not a 400 naming curLttd, which would be ignored as well')
-    t.same(
-      StoreListSchema.parse(res.json()).map((s) => s.code),
-      ['11199', '10528', '10962'],
-    )
-    const production = await get('/api/branches/search?lat=35.1&lng=129.0')
-    t.equal(production.statusCode, 400, 'production, which honours coordinates, names them')
-    t.match(ErrorSchema.parse(production.json()).hint, /curLttd/)
-  })
-
   t.test('store search pages with pageSize and currentPage', async (t) => {
     const first = StoreListSchema.parse((await get('/api/sandbox/branches/search?curLttd=37.5&curLitd=127&pageSize=2')).json())
     const second = StoreListSchema.parse(

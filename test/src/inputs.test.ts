@@ -1,6 +1,6 @@
 import t from 'tap'
 import { z } from 'zod'
-import { REST_INPUTS, SANDBOX_INPUTS } from '../../http/inputs.js'
+import { REST_INPUTS } from '../../http/inputs.js'
 import { bind, defineOperation, param } from '../../src/inputs.js'
 import * as operations from '../../src/operations.js'
 import { fields } from '../../src/schemas.js'
@@ -181,15 +181,6 @@ t.test("a name callers use for a parameter gets an error naming the door's own, 
   // A door's own names, aliases and extras are never misnames: REST's path `code` and legacy `branchCd`.
   t.same(REST_INPUTS.getStore.parse({ code: '11199' }, 'text'), { storeCode: '11199' })
   t.match(REST_INPUTS.searchStoreProducts.parse({ branchCd: '11199', keyword: '수납' }, 'text'), { storeCode: '11199' })
-  // A parameter the door takes and ignores (the sandbox's coordinates) has no misnames: the right name would change nothing.
-  t.same(SANDBOX_INPUTS.searchStores.parse({ lat: '37.5', lng: '127' }, 'text'), { page: 1, pageSize: 10 })
-  t.ok(bind(operations.storeSearch, MCP_VOCABULARY, { ignored: ['latitude'] }).schema.shape.latitude, 'an ignored parameter is still taken')
-  t.match(
-    fails(() =>
-      bind(operations.storeSearch, MCP_VOCABULARY, { strict: true, ignored: ['latitude', 'longitude'] }).parse({ lat: 37.5 }, 'json'),
-    ),
-    { hint: /Remove the parameter/ },
-  )
 })
 
 t.test('a rule across parameters speaks in the door names', async (t) => {
